@@ -1,0 +1,37 @@
+"""The core protocol every game implements and everything else is written against (docs/architecture.md).
+
+The core imports nothing else of nutbox.
+"""
+
+from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
+from nutbox.core.events import Event, events_for
+from nutbox.core.game import Action, Game
+from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
+from nutbox.core.record import Record, final_state, replay
+from nutbox.core.state import CHANCE, TERMINAL, Node, State, ToMove, to_move_json
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Node",
+    "NotationError",
+    "NutboxError",
+    "OptionInfo",
+    "Options",
+    "OptionsError",
+    "RecordError",
+    "Record",
+    "State",
+    "ToMove",
+    "describe",
+    "events_for",
+    "final_state",
+    "options_to_dict",
+    "parse_options",
+    "replay",
+    "to_move_json",
+]

@@ -1,0 +1,35 @@
+"""Events narrate what an action did, for logs, histories and animations.
+
+An event is public unless `visible_to` names the seats that may see it; everyone else sees `redacted`
+(or nothing, when that is None). Events leave the engine only through `seen_by`, the same rule as views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    text: str
+    kind: str = "info"
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+    redacted: Event | None = None
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        """The event as `seat` may see it (None: the spectator)."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self
+        return self.redacted.seen_by(seat) if self.redacted is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The events of a list that `seat` may see, each as that seat may see it."""
+    seen = (event.seen_by(seat) for event in events)
+    return [event for event in seen if event is not None]

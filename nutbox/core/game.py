@@ -1,0 +1,83 @@
+"""A game: its metadata, its options, its notation, its action encoding and its hidden-information hooks.
+
+One `Game` instance is one ruleset with its options fixed; everything derived from the options (seats,
+action count) is read from the instance. Games subclass it and register in nutbox/registry.py.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from nutbox.core.errors import OptionsError
+from nutbox.core.options import Options
+from nutbox.core.state import State
+
+
+class Action:
+    """Base of every game's actions: small frozen dataclasses whose `str()` is the canonical notation."""
+
+    __slots__ = ()
+
+
+class Game(ABC):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    options_type: ClassVar[type[Options]] = Options
+    perfect_information: ClassVar[bool] = False
+
+    def __init__(self, options: Options | None = None) -> None:
+        options = options if options is not None else self.options_type()
+        if not isinstance(options, self.options_type):
+            raise OptionsError(f"{self.id} takes {self.options_type.__name__}, not {type(options).__name__}")
+        if not self.min_players <= options.players <= self.max_players:
+            raise OptionsError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {options.players}"
+            )
+        self.options = options
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """The state before anything has happened (often a chance node dealing the setup)."""
+
+    # --- notation ------------------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """The action a text names; NotationError says what is wrong with it. Inverse of str(action)."""
+
+    # --- fixed integer encoding for learners --------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the action space (every decision and chance outcome the options allow)."""
+
+    @abstractmethod
+    def action_index(self, action: Action) -> int:
+        """The action's place in 0 .. num_actions - 1."""
+
+    @abstractmethod
+    def action_from_index(self, index: int) -> Action:
+        """Inverse of action_index."""
+
+    # --- hidden information and game knowledge ------------------------------------------------------
+    @abstractmethod
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> State:
+        """A full state consistent with `view`, its hidden parts drawn from `rng`.
+
+        The state's view for the view's seat equals `view`. This is all a searching bot gets.
+        """
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """How good `state` looks for `seat`, in [-1, 1]; 0 when the game offers no knowledge."""
+        return 0.0
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"

@@ -1,0 +1,132 @@
+"""The state machine every game is: who decides next, what they may decide, and what deciding does.
+
+A game subclasses `State` and fills the hooks whose names start with an underscore. The core owns the
+rest once: `apply` validates through the same `_why_illegal` check that a game's `legal_actions` must
+agree with (the conformance suite compares them over the whole action space), terminal and chance nodes
+are validated here, and `view` adds the fields every view shares.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Self
+
+from nutbox.core.errors import IllegalAction
+from nutbox.core.events import Event
+
+if TYPE_CHECKING:
+    from nutbox.core.game import Action, Game
+
+
+class Node(enum.Enum):
+    """Who decides when no seat does."""
+
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+CHANCE = Node.CHANCE
+TERMINAL = Node.TERMINAL
+ToMove = int | Node
+
+
+def to_move_json(who: ToMove) -> int | str:
+    return who.value if isinstance(who, Node) else who
+
+
+class State(ABC):
+    """One position of one game. Mutable: `apply` changes it; `clone` and `child` copy it."""
+
+    game: Game
+
+    # --- hooks a game fills -------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> ToMove:
+        """The seat to decide, CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The decisions open to the seat to move, in a stable order; empty at chance and terminal nodes."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability (positive, summing to 1)."""
+        return []
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> str | None:
+        """For a seat's decision: None if legal, else the rule that forbids it (cite the rulebook)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal; return what happened."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """A copy sharing nothing mutable with this state."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: the spectator), JSON-ready."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score in the game's own terms, once terminal."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once terminal (several on a shared win; none on a draw)."""
+
+    # --- what the core provides --------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.to_move() is TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.to_move() is CHANCE
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None if `action` may be applied now, else the rule that forbids it."""
+        who = self.to_move()
+        if who is TERMINAL:
+            return "the game is over: no further action can be taken"
+        if who is CHANCE:
+            if any(outcome == action for outcome, _ in self.chance_outcomes()):
+                return None
+            return f"{action} is not a possible outcome of the chance event here"
+        return self._why_illegal(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate, then carry out `action`. An illegal one raises IllegalAction and changes nothing."""
+        rule = self.why_illegal(action)
+        if rule is not None:
+            raise IllegalAction(action, rule)
+        return self._apply(action)
+
+    def child(self, action: Action) -> Self:
+        state = self.clone()
+        state.apply(action)
+        return state
+
+    def returns(self) -> list[float]:
+        """Per seat: +1 for a sole win, -1 for a loss, 0 for a draw; shared wins split the +1 evenly.
+
+        Zero-sum for any number of seats, so search and learners can use it for every game.
+        """
+        if not self.is_terminal():
+            raise ValueError("returns() is defined only once the game is over")
+        n = self.game.num_players
+        winners = self.winners()
+        if not winners or len(winners) == n:
+            return [0.0] * n
+        win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
+        return [win if seat in winners else lose for seat in range(n)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """All that `seat` may know (None: the spectator), JSON-ready; the result once the game is over."""
+        who = self.to_move()
+        view: dict[str, Any] = {"game": self.game.id, "seat": seat, "to_move": to_move_json(who)}
+        view.update(self._view(seat))
+        if who is TERMINAL:
+            view["scores"] = self.scores()
+            view["winners"] = self.winners()
+        return view

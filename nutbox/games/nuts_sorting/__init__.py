@@ -1,0 +1,39 @@
+"""Nuts Sorting (Kanare Kato): two players sort six colours of nuts on a hexagonal board.
+
+Rules (rulebooks/nuts-sorting.txt; open points decided in docs/rules-decisions.md):
+- Setup. The 61-cell board gets 10 pieces of each of red, blue, yellow, black, white and gray at random,
+  one cell left empty (chance, dealt cell by cell in reading order). Seat 0 is the player who placed them.
+  Seat 1 chooses a colour set (rby: red, blue, yellow; bwg: black, white, gray) or the first move; seat 0
+  makes the remaining choice. The second player then removes one piece of their colours and one of the
+  opponent's, leaving 3 empty cells.
+- A turn: Move one of your pieces along one of the three lines through it to an empty cell, any distance,
+  jumping anything, only if its group ends larger than it was; or Pickup one of your groups, but never a
+  colour's last group. No passing.
+- The win: one group in each of your three colours. A position repeated a third time (same player to move)
+  is a draw unless the option repetition_draw is off.
+
+Notation (cells as drawn in board.py: rows a-i from the bottom, numbers along the up-left diagonals):
+
+    deal e5 red      chance: the next cell in reading order gets a red piece ("deal e5 empty": the blank)
+    choose rby       take red/blue/yellow (also: bwg); "choose first" / "choose second": who moves first
+    remove c3        setup: the second player removes the piece on c3
+    c3-e5            move the piece on c3 to e5
+    x c3             pick up the group whose first cell (in reading order a1, a2, ..., i9) is c3
+
+Board:
+
+            i5  i6  i7  i8  i9
+          h4  h5  h6  h7  h8  h9
+        g3  g4  g5  g6  g7  g8  g9
+      f2  f3  f4  f5  f6  f7  f8  f9
+    e1  e2  e3  e4  e5  e6  e7  e8  e9
+      d1  d2  d3  d4  d5  d6  d7  d8
+        c1  c2  c3  c4  c5  c6  c7
+          b1  b2  b3  b4  b5  b6
+            a1  a2  a3  a4  a5
+"""
+
+from nutbox.games.nuts_sorting.game import NutsSorting
+from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
+
+__all__ = ["NutsSorting", "SortingOptions", "SortingState"]

@@ -1,0 +1,109 @@
+"""The 61-cell board of Nuts Sorting: cell names, lines, neighbours, and bitboard helpers.
+
+Cells are named like Abalone's board: rows a (bottom) to i (top), and in each row the cells are
+numbered along the diagonal that runs up and to the left, so a number names a line too:
+
+            i5  i6  i7  i8  i9
+          h4  h5  h6  h7  h8  h9
+        g3  g4  g5  g6  g7  g8  g9
+      f2  f3  f4  f5  f6  f7  f8  f9
+    e1  e2  e3  e4  e5  e6  e7  e8  e9
+      d1  d2  d3  d4  d5  d6  d7  d8
+        c1  c2  c3  c4  c5  c6  c7
+          b1  b2  b3  b4  b5  b6
+            a1  a2  a3  a4  a5
+
+The three lines through a cell are its row (same letter), its diagonal of the same number (e5, f5, g5, ...
+up to the left) and its diagonal of the same letter-minus-number (e5, f6, g7, ... up to the right).
+Neighbours are the six cells around: e5 touches e4, e6, d4, d5, f5 and f6.
+
+Internally a cell (row r = 0..8, number q = 1..9) is bit 10*r + (q - 1) of a Python int; the tenth bit of
+each row is always clear, so shifting by 1, 10 and 11 moves to a neighbour without wrapping.
+"""
+
+from __future__ import annotations
+
+ROWS = "abcdefghi"
+SIDE = 5
+# Dense cell indices 0..60 in reading order a1, a2, ..., i9; the bit of each, and back.
+NAMES: tuple[str, ...]
+BITS: tuple[int, ...]  # BITS[cell] = 1 << (10 * r + q0)
+
+
+def _cells() -> list[tuple[int, int]]:
+    return [(r, q) for r in range(9) for q in range(9) if abs(q - r) < SIDE]
+
+
+_RQ = _cells()
+NAMES = tuple(f"{ROWS[r]}{q + 1}" for r, q in _RQ)
+BITS = tuple(1 << (10 * r + q) for r, q in _RQ)
+NUM_CELLS = len(NAMES)
+CELL_OF_NAME = {name: cell for cell, name in enumerate(NAMES)}
+CELL_OF_BIT = {bit: cell for cell, bit in enumerate(BITS)}
+ALL = sum(BITS)
+
+_INDEX = {rq: cell for cell, rq in enumerate(_RQ)}
+# The three axes as (dr, dq) steps: the row, the same-number diagonal, the letter-minus-number diagonal.
+AXES = ((0, 1), (1, 0), (1, 1))
+
+
+def _line_mask(cell: int, dr: int, dq: int) -> int:
+    r0, q0 = _RQ[cell]
+    mask = 0
+    for sign in (1, -1):
+        r, q = r0 + sign * dr, q0 + sign * dq
+        while (r, q) in _INDEX:
+            mask |= BITS[_INDEX[r, q]]
+            r, q = r + sign * dr, q + sign * dq
+    return mask
+
+
+# LINES[cell]: every other cell on one of the three lines through it (the cells a piece there may move to).
+LINES = tuple(sum(_line_mask(cell, dr, dq) for dr, dq in AXES) for cell in range(NUM_CELLS))
+
+
+def spread(mask: int) -> int:
+    """The cells of `mask` and every cell next to one of them (on or off the board; clip with ALL)."""
+    return mask | mask << 1 | mask >> 1 | mask << 10 | mask >> 10 | mask << 11 | mask >> 11
+
+
+# NEIGHBOURS[cell]: the bitmask of the up to six cells touching it.
+NEIGHBOURS = tuple(spread(bit) & ALL & ~bit for bit in BITS)
+
+
+def flood(seed: int, mask: int) -> int:
+    """The cells of `mask` connected to `seed` (a subset of `mask`) through neighbours within `mask`."""
+    group = seed
+    while True:
+        grown = spread(group) & mask
+        if grown == group:
+            return group
+        group = grown
+
+
+def groups(mask: int) -> tuple[int, ...]:
+    """The groups (maximal connected sets) of `mask`, ordered by their first cell."""
+    found = []
+    while mask:
+        group = flood(mask & -mask, mask)
+        found.append(group)
+        mask ^= group
+    return tuple(found)
+
+
+def cells_of(mask: int) -> list[int]:
+    """Dense cell indices of a bitmask, in reading order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CELL_OF_BIT[low])
+        mask ^= low
+    return out
+
+
+def first_cell(mask: int) -> int:
+    return CELL_OF_BIT[mask & -mask]
+
+
+def on_one_line(a: int, b: int) -> bool:
+    return bool(LINES[a] & BITS[b])

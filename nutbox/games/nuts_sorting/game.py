@@ -1,0 +1,44 @@
+"""The Nuts Sorting game object: metadata, notation, encoding, determinization, heuristic."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from nutbox.core import Action, Game, State
+from nutbox.games.nuts_sorting import actions, heuristic
+from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
+
+
+class NutsSorting(Game):
+    id = "nuts-sorting"
+    title = "Nuts Sorting"
+    min_players = 2
+    max_players = 2
+    rules_version = "1"
+    options_type: ClassVar[type[SortingOptions]] = SortingOptions  # type: ignore[misc]
+    perfect_information = True
+    options: SortingOptions
+
+    def new_state(self) -> SortingState:
+        return SortingState(self)
+
+    def parse(self, text: str) -> Action:
+        return actions.parse(text)
+
+    @property
+    def num_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.action_from_index(index)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> SortingState:
+        return SortingState.from_view(self, view)  # nothing is hidden: the view is the state
+
+    def heuristic(self, state: State, seat: int) -> float:
+        assert isinstance(state, SortingState)
+        return heuristic.evaluate(state, seat)

@@ -1,0 +1,529 @@
+"""The rules of Nuts Sorting (rulebooks/nuts-sorting.txt) as a state machine; see the package docstring."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, Self
+
+from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, State, ToMove
+from nutbox.games.nuts_sorting.actions import (
+    COLOURS,
+    EMPTY,
+    SET_COLOURS,
+    SETS,
+    Choose,
+    Deal,
+    Move,
+    Pickup,
+    Remove,
+)
+from nutbox.games.nuts_sorting.board import (
+    ALL,
+    BITS,
+    CELL_OF_BIT,
+    LINES,
+    NAMES,
+    NEIGHBOURS,
+    NUM_CELLS,
+    first_cell,
+    flood,
+    groups,
+    spread,
+)
+
+PIECES_PER_COLOUR = 10
+Phase = Literal["deal", "choose", "remove", "play", "over"]
+
+SETUP = "Setup"
+MOVE_RULE = "Game play, Move"
+PICKUP_RULE = "Game play, Pickup"
+
+
+@dataclass(frozen=True)
+class SortingOptions(Options):
+    players: int = dataclasses.field(default=2, metadata={"help": "number of players (always 2)"})
+    repetition_draw: bool = dataclasses.field(
+        default=True,
+        metadata={"help": "a position reached for the third time with the same player to move is a draw"},
+    )
+    both_sorted: Literal["draw", "first", "second"] = dataclasses.field(
+        default="draw",
+        metadata={"help": "who wins if setup leaves both players sorted: nobody, the first or the second player"},
+    )
+
+
+class SortingState(State):
+    """Seat 0 is the player who placed the pieces (the deal is chance); seat 1 chooses first."""
+
+    __slots__ = (
+        "_groups",
+        "_owners",
+        "board",
+        "current",
+        "dealt",
+        "end",
+        "first",
+        "game",
+        "options",
+        "phase",
+        "pool",
+        "removed",
+        "seen",
+        "sets",
+        "turn",
+        "winner_seats",
+    )
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.options: SortingOptions = game.options
+        self.board = [0] * len(COLOURS)  # one bitmask of cells per colour
+        self.dealt = 0  # cells dealt so far, in reading order
+        self.pool = [PIECES_PER_COLOUR] * len(COLOURS) + [1]  # what the deal has left, the blank last
+        self.phase: Phase = "deal"
+        self.sets: list[int | None] = [None, None]  # each seat's colour set: 0 rby, 1 bwg
+        self.first: int | None = None
+        self.removed: list[int] = []  # the colour sets the second player has removed a piece of
+        self.current = 1
+        self.turn = 0  # moves and pickups made
+        self.seen: dict[tuple[int, ...], int] = {}  # positions since the last pickup, for repetition
+        self.winner_seats: list[int] = []
+        self.end = ""
+        self._groups: list[tuple[int, ...] | None] = [None] * len(COLOURS)
+        self._owners: list[dict[int, tuple[int, int]] | None] = [None] * len(COLOURS)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.options = self.options
+        other.board = self.board[:]
+        other.dealt = self.dealt
+        other.pool = self.pool[:]
+        other.phase = self.phase
+        other.sets = self.sets[:]
+        other.first = self.first
+        other.removed = self.removed[:]
+        other.current = self.current
+        other.turn = self.turn
+        other.seen = self.seen.copy()
+        other.winner_seats = self.winner_seats[:]
+        other.end = self.end
+        other._groups = self._groups[:]
+        other._owners = self._owners[:]
+        return other
+
+    # --- facts derived from the board ---------------------------------------------------------------
+    def groups_of(self, colour: int) -> tuple[int, ...]:
+        cached = self._groups[colour]
+        if cached is None:
+            cached = self._groups[colour] = groups(self.board[colour])
+        return cached
+
+    def owners_of(self, colour: int) -> dict[int, tuple[int, int]]:
+        """For each piece (its bit) of `colour`: its group and the group's size."""
+        cached = self._owners[colour]
+        if cached is None:
+            cached = self._owners[colour] = {
+                bit: (group, group.bit_count()) for group in self.groups_of(colour) for bit in _bits(group)
+            }
+        return cached
+
+    def occupied(self) -> int:
+        board = self.board
+        return board[0] | board[1] | board[2] | board[3] | board[4] | board[5]
+
+    def colour_at(self, cell: int) -> int | None:
+        bit = BITS[cell]
+        for colour, mask in enumerate(self.board):
+            if mask & bit:
+                return colour
+        return None
+
+    def colours_of(self, seat: int) -> tuple[int, ...]:
+        chosen = self.sets[seat]
+        return SET_COLOURS[chosen] if chosen is not None else ()
+
+    def is_sorted(self, seat: int) -> bool:
+        """The winning condition: each of the seat's three colours forms exactly one group."""
+        return all(len(self.groups_of(colour)) == 1 for colour in self.colours_of(seat))
+
+    def reach(self, colour: int, target: int) -> int:
+        """Every piece of `colour` in a group touching `target` (the groups a piece moved there would join)."""
+        return _joined(NEIGHBOURS[target] & self.board[colour], self.owners_of(colour))
+
+    def group_size_after_move(self, colour: int, source: int, target: int) -> int:
+        """Size of the group the piece at `source` belongs to once it stands on the empty `target`."""
+        return _size_after(self.group_at(colour, source), BITS[source], target, self.reach(colour, target))
+
+    def group_at(self, colour: int, cell: int) -> int:
+        bit = BITS[cell]
+        return next(group for group in self.groups_of(colour) if group & bit)
+
+    # --- the protocol --------------------------------------------------------------------------------
+    def to_move(self) -> ToMove:
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "over":
+            return TERMINAL
+        return self.current
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != "deal":
+            return []
+        left = NUM_CELLS - self.dealt
+        return [(Deal(self.dealt, colour), n / left) for colour, n in enumerate(self.pool) if n]
+
+    def _choices(self) -> tuple[str, ...]:
+        if self.current == 1:  # the player who did not place: a colour set, or the first move
+            return ("rby", "bwg", "first")
+        if self.first is None:
+            return ("first", "second")
+        return ("rby", "bwg")
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            return self._legal_play()
+        if phase == "choose":
+            return [Choose(choice) for choice in self._choices()]
+        if phase == "remove":
+            allowed = [SET_COLOURS[s] for s in (0, 1) if s not in self.removed]
+            mask = sum(self.board[c] for colours in allowed for c in colours)
+            return [Remove(CELL_OF_BIT[bit]) for bit in _bits(mask)]
+        return []
+
+    def _legal_play(self) -> list[Action]:
+        board = self.board
+        empty = ALL & ~self.occupied()
+        pairs: list[int] = []  # source * 64 + target, sorted below into reading order
+        for colour in self.colours_of(self.current):
+            mine = board[colour]
+            owner = self.owners_of(colour)
+            # A piece moved to a cell touching none of its colour forms a group of 1: never larger.
+            targets = spread(mine) & empty
+            while targets:
+                target_bit = targets & -targets
+                targets ^= target_bit
+                target = CELL_OF_BIT[target_bit]
+                joined = _joined(NEIGHBOURS[target] & mine, owner)
+                most = joined.bit_count()
+                sources = LINES[target] & mine
+                while sources:
+                    source_bit = sources & -sources
+                    sources ^= source_bit
+                    group, size = owner[source_bit]
+                    if joined & group:
+                        # Its own group counts only in part: at most `most - 1` others join it.
+                        if most > size and _size_after(group, source_bit, target, joined) > size:
+                            pairs.append(CELL_OF_BIT[source_bit] << 6 | target)
+                    elif most >= size:
+                        pairs.append(CELL_OF_BIT[source_bit] << 6 | target)
+        pairs.sort()
+        actions: list[Action] = [Move(pair >> 6, pair & 63) for pair in pairs]
+        pickups = [
+            first_cell(group)
+            for colour in self.colours_of(self.current)
+            if len(self.groups_of(colour)) > 1
+            for group in self.groups_of(colour)
+        ]
+        actions.extend(Pickup(cell) for cell in sorted(pickups))
+        return actions
+
+    def _why_illegal(self, action: Action) -> str | None:
+        phase = self.phase
+        if phase == "play":
+            if isinstance(action, Move):
+                return self._move_problem(action)
+            if isinstance(action, Pickup):
+                return self._pickup_problem(action)
+            return f"{MOVE_RULE} / {PICKUP_RULE}: on your turn you move a piece ('c3-e5') or pick up a group ('x c3')"
+        if phase == "choose":
+            if not isinstance(action, Choose):
+                return f"{SETUP} 2: the players first choose colour sets and who moves first ('choose ...')"
+            if action.choice not in self._choices():
+                return f"{SETUP} 2: {self._choice_rule()}"
+            return None
+        if phase == "remove":
+            return self._remove_problem(action)
+        return f"{SETUP} 1: the board is still being dealt"
+
+    def _choice_rule(self) -> str:
+        if self.current == 1:
+            return "the player who did not place the pieces chooses a colour set (rby, bwg) or the first move (first)"
+        if self.first is None:
+            return "the other player took a colour set, so you choose who moves first: 'choose first' or 'choose second'"
+        return "the other player took the first move, so you choose your colour set: 'choose rby' or 'choose bwg'"
+
+    def _remove_problem(self, action: Action) -> str | None:
+        rule = f"{SETUP} 3: the second player removes one piece of their colours and one of the opponent's"
+        if not isinstance(action, Remove):
+            return f"{rule} ('remove c3')"
+        colour = self.colour_at(action.cell)
+        if colour is None:
+            return f"{rule}; {NAMES[action.cell]} is empty"
+        side = 0 if colour in SET_COLOURS[0] else 1
+        if side in self.removed:
+            whose = "your" if self.sets[self.current] == side else "your opponent's"
+            return f"{rule}; you have already removed one of {whose} pieces"
+        return None
+
+    def _move_problem(self, move: Move) -> str | None:
+        source, target = move.source, move.target
+        if not (0 <= source < NUM_CELLS and 0 <= target < NUM_CELLS):
+            return f"{MOVE_RULE}: both cells must be on the board"
+        colour = self.colour_at(source)
+        if colour is None:
+            return f"{MOVE_RULE}: there is no piece on {NAMES[source]}"
+        if colour not in self.colours_of(self.current):
+            return f"{MOVE_RULE}: you move pieces of your own colours, and {NAMES[source]} is {COLOURS[colour]}"
+        if self.occupied() & BITS[target]:
+            return f"{MOVE_RULE}: a piece moves to an empty cell, and {NAMES[target]} is occupied"
+        if not LINES[source] & BITS[target]:
+            return f"{MOVE_RULE}: a piece moves along one of the three lines through it; {NAMES[target]} is not on one"
+        before = self.group_at(colour, source).bit_count()
+        after = self.group_size_after_move(colour, source, target)
+        if after <= before:
+            return (
+                f"{MOVE_RULE}: the moved piece must belong to a larger group than before "
+                f"(its group would go from {before} to {after})"
+            )
+        return None
+
+    def _pickup_problem(self, pickup: Pickup) -> str | None:
+        cell = pickup.cell
+        if not 0 <= cell < NUM_CELLS:
+            return f"{PICKUP_RULE}: the cell must be on the board"
+        colour = self.colour_at(cell)
+        if colour is None:
+            return f"{PICKUP_RULE}: there is no piece on {NAMES[cell]}"
+        if colour not in self.colours_of(self.current):
+            return f"{PICKUP_RULE}: you remove one of your own groups, and {NAMES[cell]} is {COLOURS[colour]}"
+        group = self.group_at(colour, cell)
+        if len(self.groups_of(colour)) == 1:
+            return f"{PICKUP_RULE}: you may not remove all pieces of a colour, and this is the last {COLOURS[colour]} group"
+        named = first_cell(group)
+        if named != cell:
+            return f"{PICKUP_RULE}: a group is named by its first cell in reading order; write 'x {NAMES[named]}'"
+        return None
+
+    def _apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Deal):
+            return self._deal(action)
+        if isinstance(action, Choose):
+            return self._choose(action)
+        if isinstance(action, Remove):
+            return self._remove(action)
+        mover = self.current
+        if isinstance(action, Move):
+            events = self._move(action)
+        else:
+            assert isinstance(action, Pickup)
+            events = self._pickup(action)
+        self.turn += 1
+        if self.is_sorted(mover):
+            events.append(self._finish([mover], f"player {mover + 1} has one group in each of their colours"))
+            return events
+        self.current = 1 - mover
+        repeated = self._count_position()
+        if self.options.repetition_draw and repeated >= 3:
+            events.append(self._finish([], "the same position arose for the third time"))
+        return events
+
+    def _deal(self, deal: Deal) -> list[Event]:
+        if deal.colour != EMPTY:
+            self.board[deal.colour] |= BITS[deal.cell]
+            self._groups[deal.colour] = self._owners[deal.colour] = None
+        self.pool[deal.colour] -= 1
+        self.dealt += 1
+        events = [Event(str(deal), "deal", {"cell": NAMES[deal.cell], "colour": _colour_name(deal.colour)})]
+        if self.dealt == NUM_CELLS:
+            self.phase = "choose"
+            self.current = 1
+            events.append(Event("The board is set; player 2 chooses a colour set or the first move", "phase"))
+        return events
+
+    def _choose(self, choose: Choose) -> list[Event]:
+        seat, choice = self.current, choose.choice
+        if choice in SETS:
+            self.sets[seat] = SETS.index(choice)
+            self.sets[1 - seat] = 1 - SETS.index(choice)
+            text = f"Player {seat + 1} takes {_set_name(self.sets[seat])}"
+        else:
+            self.first = seat if choice == "first" else 1 - seat
+            text = f"Player {seat + 1} says player {self.first + 1} moves first"
+        events = [Event(text, "choose", {"seat": seat, "choice": choice})]
+        if self.first is None or self.sets[0] is None:
+            self.current = 0
+            return events
+        self.phase = "remove"
+        self.current = 1 - self.first
+        events.append(Event(f"Player {self.current + 1} removes one piece of each side", "phase"))
+        return events
+
+    def _remove(self, remove: Remove) -> list[Event]:
+        colour = self.colour_at(remove.cell)
+        assert colour is not None
+        self.board[colour] ^= BITS[remove.cell]
+        self._groups[colour] = self._owners[colour] = None
+        self.removed.append(0 if colour in SET_COLOURS[0] else 1)
+        events = [Event(f"Player {self.current + 1} removes {COLOURS[colour]} from {NAMES[remove.cell]}", "remove")]
+        if len(self.removed) < 2:
+            return events
+        assert self.first is not None
+        self.phase = "play"
+        self.current = self.first
+        sorted_seats = [seat for seat in (0, 1) if self.is_sorted(seat)]
+        if len(sorted_seats) == 2:
+            rule = self.options.both_sorted
+            winners = [] if rule == "draw" else [self.first if rule == "first" else 1 - self.first]
+            events.append(self._finish(winners, "both players are sorted as setup ends"))
+        elif sorted_seats:
+            events.append(self._finish(sorted_seats, "setup leaves one player sorted"))
+        else:
+            self._count_position()
+            events.append(Event(f"Player {self.first + 1} moves first", "phase"))
+        return events
+
+    def _move(self, move: Move) -> list[Event]:
+        colour = self.colour_at(move.source)
+        assert colour is not None
+        before = self.group_at(colour, move.source).bit_count()
+        self.board[colour] ^= BITS[move.source] | BITS[move.target]
+        self._groups[colour] = self._owners[colour] = None
+        after = self.group_at(colour, move.target).bit_count()
+        text = f"Player {self.current + 1} moves {COLOURS[colour]} {move}: its group grows from {before} to {after}"
+        return [Event(text, "move", {"colour": COLOURS[colour], "before": before, "after": after})]
+
+    def _pickup(self, pickup: Pickup) -> list[Event]:
+        colour = self.colour_at(pickup.cell)
+        assert colour is not None
+        group = self.group_at(colour, pickup.cell)
+        self.board[colour] ^= group
+        self._groups[colour] = self._owners[colour] = None
+        self.seen.clear()  # fewer pieces now: no earlier position can come back
+        size = group.bit_count()
+        text = f"Player {self.current + 1} picks up the {COLOURS[colour]} group at {NAMES[pickup.cell]} ({size})"
+        return [Event(text, "pickup", {"colour": COLOURS[colour], "size": size})]
+
+    def _count_position(self) -> int:
+        key = (*self.board, self.current)
+        count = self.seen.get(key, 0) + 1
+        self.seen[key] = count
+        return count
+
+    def _finish(self, winners: list[int], reason: str) -> Event:
+        self.phase = "over"
+        self.winner_seats = winners
+        self.end = reason
+        result = " and ".join(f"player {w + 1}" for w in winners) + " wins" if winners else "a draw"
+        return Event(f"Game over: {result} ({reason})", "end", {"winners": winners, "reason": reason})
+
+    def scores(self) -> list[float]:
+        return [1.0 if seat in self.winner_seats else 0.0 for seat in (0, 1)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    # --- views: everything is public ---------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        cells: dict[str, str | None] = {}
+        for cell in range(self.dealt):
+            colour = self.colour_at(cell)
+            cells[NAMES[cell]] = COLOURS[colour] if colour is not None else None
+        return {
+            "phase": self.phase,
+            "cells": cells,
+            "pool": {_colour_name(c): n for c, n in enumerate(self.pool)} if self.phase == "deal" else None,
+            "colour_sets": [SETS[s] if s is not None else None for s in self.sets],
+            "first": self.first,
+            "removed_from": [SETS[s] for s in self.removed],
+            "turn": self.turn,
+            "groups": {COLOURS[c]: len(self.groups_of(c)) for c in range(len(COLOURS))},
+            "repetitions": {_position_text(key): n for key, n in self.seen.items()},
+            "end": self.end or None,
+        }
+
+    @classmethod
+    def from_view(cls, game: Any, view: dict[str, Any]) -> SortingState:
+        """The state a view shows. Nuts Sorting hides nothing, so the view is the whole state."""
+        state = cls(game)
+        for name, colour in view["cells"].items():
+            cell = NAMES.index(name)
+            if colour is not None:
+                state.board[COLOURS.index(colour)] |= BITS[cell]
+        state.dealt = len(view["cells"])
+        if view["pool"] is not None:
+            state.pool = [view["pool"][_colour_name(c)] for c in range(len(COLOURS) + 1)]
+        else:
+            state.pool = [0] * (len(COLOURS) + 1)
+        state.phase = view["phase"]
+        state.sets = [SETS.index(s) if s is not None else None for s in view["colour_sets"]]
+        state.first = view["first"]
+        state.removed = [SETS.index(s) for s in view["removed_from"]]
+        to_move = view["to_move"]
+        state.current = to_move if isinstance(to_move, int) else (1 if state.phase == "deal" else 0)
+        state.turn = view["turn"]
+        state.seen = {_position_key(text): n for text, n in view["repetitions"].items()}
+        state.winner_seats = list(view.get("winners", []))
+        state.end = view["end"] or ""
+        return state
+
+
+def _joined(touching: int, owner: dict[int, tuple[int, int]]) -> int:
+    """The union of the groups that own the pieces of `touching`."""
+    joined = 0
+    while touching:
+        group = owner[touching & -touching][0]
+        joined |= group
+        touching &= ~group
+    return joined
+
+
+def _size_after(group: int, source_bit: int, target: int, joined: int) -> int:
+    """The moved piece's new group size: 1, plus the groups it joins at `target` (`joined`), where its own
+    old `group` counts only with the part still touching the target once the piece has left (it may split).
+    """
+    if not joined & group:
+        return 1 + joined.bit_count()
+    rest = group ^ source_bit
+    part = flood(NEIGHBOURS[target] & rest, rest)
+    return 1 + (joined ^ group).bit_count() + part.bit_count()
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _colour_name(colour: int) -> str:
+    return "empty" if colour == EMPTY else COLOURS[colour]
+
+
+def _set_name(chosen: int | None) -> str:
+    return "red, blue and yellow" if chosen == 0 else "black, white and gray"
+
+
+_LETTERS = "rbykwg"
+
+
+def _position_text(key: tuple[int, ...]) -> str:
+    """A position as 61 letters in reading order ('.' empty) and the seat to move: 'rbb.y...k:0'."""
+    letters = ["."] * NUM_CELLS
+    for colour, mask in enumerate(key[:-1]):
+        for bit in _bits(mask):
+            letters[CELL_OF_BIT[bit]] = _LETTERS[colour]
+    return "".join(letters) + f":{key[-1]}"
+
+
+def _position_key(text: str) -> tuple[int, ...]:
+    letters, _, seat = text.partition(":")
+    board = [0] * len(COLOURS)
+    for cell, letter in enumerate(letters):
+        if letter != ".":
+            board[_LETTERS.index(letter)] |= BITS[cell]
+    return (*board, int(seat))
