@@ -1,21 +1,40 @@
-"""The registered games. Adding a game means one line here; nothing else names a game."""
+"""The registered games and what each brings for the tables. Adding a game is one entry here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+
+from rich.console import RenderableType
 
 from nutbox.core import Game, OptionsError, parse_options
 from nutbox.games.nuts_sorting import NutsSorting
+from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
 
-GAMES: dict[str, type[Game]] = {game.id: game for game in (NutsSorting,)}
+
+@dataclass(frozen=True)
+class Entry:
+    game: type[Game]
+    render_text: Callable[[dict[str, Any]], RenderableType]  # a view -> the terminal picture
+
+
+ENTRIES: dict[str, Entry] = {
+    entry.game.id: entry for entry in (Entry(NutsSorting, nuts_sorting_text.render),)
+}
+GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}
+
+
+def entry(game_id: str) -> Entry:
+    try:
+        return ENTRIES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(ENTRIES))
+        raise OptionsError(f"no game called {game_id!r} (registered: {known})") from None
 
 
 def game_class(game_id: str) -> type[Game]:
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise OptionsError(f"no game called {game_id!r} (registered: {known})") from None
+    return entry(game_id).game
 
 
 def make(game_id: str, options: dict[str, Any] | None = None) -> Game:

@@ -1,5 +1,121 @@
-"""The nutbox command (placeholder until the CLI lands in this same issue)."""
+"""The `nutbox` command: list the games, play one in the terminal, replay a saved game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
-app = typer.Typer()
+from nutbox.agents import AGENTS
+from nutbox.cli.replay_view import ReplayViewer, steps
+from nutbox.cli.table import HUMAN, TerminalTable
+from nutbox.core import NutboxError, Record, describe
+from nutbox.play import Match
+from nutbox.registry import ENTRIES, make
+
+app = typer.Typer(help="nutbox: five nut games, their bots, and the tools around them.", no_args_is_help=True)
+console = Console(highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(f"[red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+def parse_option_texts(texts: list[str]) -> dict[str, str]:
+    options = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip():
+            raise fail(f"--option {text!r}: write it as NAME=VALUE, e.g. --option repetition_draw=off")
+        options[name.strip()] = value.strip()
+    return options
+
+
+@app.command("list")
+def list_games() -> None:
+    """The registered games, their player counts and options."""
+    table = Table(title="nutbox games", show_lines=True)
+    table.add_column("game", style="bold")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("options (default; choices)")
+    for game_id, registered in ENTRIES.items():
+        game = registered.game
+        players = f"{game.min_players}" if game.min_players == game.max_players else (
+            f"{game.min_players}-{game.max_players}"
+        )
+        lines = []
+        for info in describe(game.options_type):
+            if info.name == "players":
+                continue
+            choices = f"; {' | '.join(str(c) for c in info.choices)}" if info.choices else ""
+            default = {True: "on", False: "off"}.get(info.default, info.default) if info.kind == "bool" else info.default
+            lines.append(f"{info.name} ({default}{choices}): {info.help}")
+        table.add_row(game_id, game.title, players, "\n".join(lines) or "-")
+    console.print(table)
+    console.print(f"bots: {', '.join(f'{name} ({agent.description})' for name, agent in AGENTS.items())}")
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game from `nutbox list`")],
+    seat: Annotated[list[str], typer.Option(help=f"who sits in each seat, in order: {HUMAN} or a bot")] = [],  # noqa: B006
+    seed: Annotated[int | None, typer.Option(help="the seed for chance (random if not given)")] = None,
+    save: Annotated[Path | None, typer.Option(help="save the game record here after every move")] = None,
+    option: Annotated[list[str], typer.Option(help="a game option NAME=VALUE (see `nutbox list`)")] = [],  # noqa: B006
+    delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
+) -> None:
+    """Play a game in the terminal: people type moves, bots answer."""
+    options = parse_option_texts(option)
+    seats = seat or [HUMAN, "greedy"]
+    options.setdefault("players", str(len(seats)))
+    try:
+        game = make(game_id, options)
+        if len(seats) != game.num_players:
+            raise fail(f"{game.title} with {game.num_players} players needs {game.num_players} --seat options")
+        for kind in seats:
+            if kind != HUMAN and kind not in AGENTS:
+                raise fail(f"--seat {kind!r}: use {HUMAN} or one of the bots {', '.join(AGENTS)}")
+        TerminalTable(Match(game, seed, seats), seats, console, save, delay).run()
+    except NutboxError as error:
+        raise fail(str(error)) from None
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="a saved game record (JSON)")],
+    to: Annotated[int | None, typer.Option(help="the step to show: 0 is the start (default: the last)")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="print the spectator's view at that step as JSON")] = False,
+) -> None:
+    """Step through a saved game, or print one step's view for scripts."""
+    try:
+        record = Record.load(path)
+        game = make(record.game, record.options)
+        if json_out:
+            views = steps(record, game)
+            step = _step(to, len(views) - 1)
+            print(json.dumps(views[step][0], indent=1))
+            return
+        viewer = ReplayViewer(record, game, console)
+        viewer.run(_step(to, viewer.last))
+    except FileNotFoundError:
+        raise fail(f"{path}: no such file") from None
+    except NutboxError as error:
+        raise fail(str(error)) from None
+
+
+def _step(to: int | None, last: int) -> int:
+    if to is None:
+        return last
+    if not 0 <= to <= last:
+        raise fail(f"--to {to}: this game has steps 0 to {last}")
+    return to
+
+
+if __name__ == "__main__":
+    app()

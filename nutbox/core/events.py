@@ -1,5 +1,6 @@
 """Events narrate what an action did, for logs, histories and animations.
 
+`detail` marks a small step a table may summarise rather than print (one cell of a deal).
 An event is public unless `visible_to` names the seats that may see it; everyone else sees `redacted`
 (or nothing, when that is None). Events leave the engine only through `seen_by`, the same rule as views.
 """
@@ -18,6 +19,7 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
     redacted: Event | None = None
+    detail: bool = False
 
     def seen_by(self, seat: int | None) -> Event | None:
         """The event as `seat` may see it (None: the spectator)."""
@@ -26,7 +28,7 @@ class Event:
         return self.redacted.seen_by(seat) if self.redacted is not None else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data), "detail": self.detail}
 
 
 def events_for(events: list[Event], seat: int | None) -> list[Event]:

@@ -336,7 +336,8 @@ class SortingState(State):
             self._groups[deal.colour] = self._owners[deal.colour] = None
         self.pool[deal.colour] -= 1
         self.dealt += 1
-        events = [Event(str(deal), "deal", {"cell": NAMES[deal.cell], "colour": _colour_name(deal.colour)})]
+        data = {"cell": NAMES[deal.cell], "colour": _colour_name(deal.colour)}
+        events = [Event(str(deal), "deal", data, detail=True)]
         if self.dealt == NUM_CELLS:
             self.phase = "choose"
             self.current = 1
@@ -351,7 +352,11 @@ class SortingState(State):
             text = f"Player {seat + 1} takes {_set_name(self.sets[seat])}"
         else:
             self.first = seat if choice == "first" else 1 - seat
-            text = f"Player {seat + 1} says player {self.first + 1} moves first"
+            text = (
+                f"Player {seat + 1} takes the first move"
+                if self.first == seat
+                else f"Player {seat + 1} lets player {self.first + 1} move first"
+            )
         events = [Event(text, "choose", {"seat": seat, "choice": choice})]
         if self.first is None or self.sets[0] is None:
             self.current = 0

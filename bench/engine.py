@@ -1,0 +1,66 @@
+"""Engine speed: random playouts through the protocol, for every registered game, on one core.
+
+    python bench/engine.py [--seconds S] [--game ID]
+
+Prints, per game and player count: decisions per second (a seat's legal_actions + apply), all actions
+per second (chance outcomes included), and whole games per second (setup deal included). Every later
+optimisation is measured against these figures; compare them within one run, as machines here are shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from nutbox.registry import GAMES, make
+
+
+def measure(game_id: str, players: int, seconds: float) -> dict[str, float]:
+    game = make(game_id, {"players": players})
+    rng = random.Random(0)
+    decisions = actions = games = 0
+    decision_time = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            else:
+                t = time.perf_counter()
+                state.apply(rng.choice(state.legal_actions()))
+                decision_time += time.perf_counter() - t
+                decisions += 1
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "decisions_per_s": decisions / decision_time,
+        "actions_per_s": actions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+        "games": games,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per game and player count")
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    args = parser.parse_args()
+    print(f"{'game':<14} {'players':>7} {'decisions/s':>12} {'actions/s':>10} {'games/s':>8} {'decisions/game':>15}")
+    for game_id, cls in GAMES.items():
+        if args.game and game_id != args.game:
+            continue
+        for players in range(cls.min_players, cls.max_players + 1):
+            r = measure(game_id, players, args.seconds)
+            print(
+                f"{game_id:<14} {players:>7} {r['decisions_per_s']:>12,.0f} {r['actions_per_s']:>10,.0f} "
+                f"{r['games_per_s']:>8,.1f} {r['decisions_per_game']:>15,.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
