@@ -15,7 +15,7 @@ from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.table import HUMAN, TerminalTable
 from nutbox.core import NutboxError, Record, describe
 from nutbox.play import Match
-from nutbox.registry import ENTRIES, make
+from nutbox.registry import ENTRIES, game_class, make
 
 app = typer.Typer(help="nutbox: five nut games, their bots, and the tools around them.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -46,9 +46,7 @@ def list_games() -> None:
     table.add_column("options (default; choices)")
     for game_id, registered in ENTRIES.items():
         game = registered.game
-        players = f"{game.min_players}" if game.min_players == game.max_players else (
-            f"{game.min_players}-{game.max_players}"
-        )
+        players = game.player_range().replace("exactly ", "").replace(" to ", "-")
         lines = []
         for info in describe(game.options_type):
             if info.name == "players":
@@ -73,11 +71,14 @@ def play(
     """Play a game in the terminal: people type moves, bots answer."""
     options = parse_option_texts(option)
     seats = seat or [HUMAN, "greedy"]
-    options.setdefault("players", str(len(seats)))
     try:
+        cls = game_class(game_id)
+        if "players" not in options and not cls.min_players <= len(seats) <= cls.max_players:
+            raise fail(f"give one --seat per player: {cls.title} is for {cls.player_range()} players")
+        options.setdefault("players", str(len(seats)))
         game = make(game_id, options)
         if len(seats) != game.num_players:
-            raise fail(f"{game.title} with {game.num_players} players needs {game.num_players} --seat options")
+            raise fail(f"give one --seat per player: this game of {game.title} has {game.num_players}")
         for kind in seats:
             if kind != HUMAN and kind not in AGENTS:
                 raise fail(f"--seat {kind!r}: use {HUMAN} or one of the bots {', '.join(AGENTS)}")

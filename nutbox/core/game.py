@@ -35,10 +35,14 @@ class Game(ABC):
         if not isinstance(options, self.options_type):
             raise OptionsError(f"{self.id} takes {self.options_type.__name__}, not {type(options).__name__}")
         if not self.min_players <= options.players <= self.max_players:
-            raise OptionsError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {options.players}"
-            )
+            raise OptionsError(f"{self.title} is for {self.player_range()} players, not {options.players}")
         self.options = options
+
+    @classmethod
+    def player_range(cls) -> str:
+        if cls.min_players == cls.max_players:
+            return f"exactly {cls.min_players}"
+        return f"{cls.min_players} to {cls.max_players}"
 
     @property
     def num_players(self) -> int:
