@@ -19,9 +19,7 @@ class Entry:
     render_text: Callable[[dict[str, Any]], RenderableType]  # a view -> the terminal picture
 
 
-ENTRIES: dict[str, Entry] = {
-    entry.game.id: entry for entry in (Entry(NutsSorting, nuts_sorting_text.render),)
-}
+ENTRIES: dict[str, Entry] = {entry.game.id: entry for entry in (Entry(NutsSorting, nuts_sorting_text.render),)}
 GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}
 
 

@@ -52,7 +52,9 @@ def list_games() -> None:
             if info.name == "players":
                 continue
             choices = f"; {' | '.join(str(c) for c in info.choices)}" if info.choices else ""
-            default = {True: "on", False: "off"}.get(info.default, info.default) if info.kind == "bool" else info.default
+            default = (
+                {True: "on", False: "off"}.get(info.default, info.default) if info.kind == "bool" else info.default
+            )
             lines.append(f"{info.name} ({default}{choices}): {info.help}")
         table.add_row(game_id, game.title, players, "\n".join(lines) or "-")
     console.print(table)

@@ -6,8 +6,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
 from rich.columns import Columns
+from rich.console import Console
 
 from nutbox.agents import Agent, make_agent
 from nutbox.core import Event, IllegalAction, NotationError, events_for

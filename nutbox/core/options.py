@@ -23,7 +23,7 @@ class Options:
     players: int = dataclasses.field(default=2, metadata={"help": "number of players"})
 
 
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def _convert(info: OptionInfo, raw: Any) -> Any:
     return str(raw)
 
 
-def parse_options(options_type: type[O], values: Mapping[str, Any]) -> O:
+def parse_options(options_type: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
     """Build options from names and values (text or JSON values); unknown names are refused."""
     infos = {info.name: info for info in describe(options_type)}
     unknown = sorted(set(values) - set(infos))

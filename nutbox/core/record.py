@@ -108,9 +108,7 @@ def replay(record: Record, game: Game) -> Iterator[tuple[State, list[Event]]]:
 
 
 def final_state(record: Record, game: Game) -> State:
-    state = game.new_state()
-    for state, _ in replay(record, game):
-        pass
+    *_, (state, _) = replay(record, game)
     return state
 
 

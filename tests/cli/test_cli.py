@@ -24,8 +24,9 @@ def test_list_shows_each_game_with_players_and_options() -> None:
 
 def test_two_bots_play_a_whole_game_and_replay_json_gives_the_result(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = runner.invoke(app, ["play", "nuts-sorting", "--seat", "greedy", "--seat", "random",
-                                 "--seed", "4", "--save", str(save)])
+    result = runner.invoke(
+        app, ["play", "nuts-sorting", "--seat", "greedy", "--seat", "random", "--seed", "4", "--save", str(save)]
+    )
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
     record = Record.load(save)
@@ -58,9 +59,12 @@ def test_a_person_is_told_the_rule_and_nothing_changes(tmp_path: Path) -> None:
     # Now an illegal move in play: a piece of the opponent's colours, which the rules refuse.
     state = final_state(record, make("nuts-sorting"))
     assert state.to_move() == 1 and state.view(None)["phase"] == "play"
-    theirs = next(name for name, colour in state.view(None)["cells"].items()
-                  if colour in ({"rby": ("red", "blue", "yellow"), "bwg": ("black", "white", "gray")}
-                                [state.view(None)["colour_sets"][0]]))
+    theirs = next(
+        name
+        for name, colour in state.view(None)["cells"].items()
+        if colour
+        in ({"rby": ("red", "blue", "yellow"), "bwg": ("black", "white", "gray")}[state.view(None)["colour_sets"][0]])
+    )
     empty = next(name for name, colour in state.view(None)["cells"].items() if colour is None)
     result = runner.invoke(app, args, input=f"choose first\n{theirs}-{empty}\nquit\n")
     assert "Not allowed: Game play, Move: you move pieces of your own colours" in result.output

@@ -16,7 +16,7 @@ class NutsSorting(Game):
     min_players = 2
     max_players = 2
     rules_version = "1"
-    options_type: ClassVar[type[SortingOptions]] = SortingOptions  # type: ignore[misc]
+    options_type: ClassVar[type[SortingOptions]] = SortingOptions
     perfect_information = True
     options: SortingOptions
 

@@ -252,7 +252,9 @@ class SortingState(State):
         if self.current == 1:
             return "the player who did not place the pieces chooses a colour set (rby, bwg) or the first move (first)"
         if self.first is None:
-            return "the other player took a colour set, so you choose who moves first: 'choose first' or 'choose second'"
+            return (
+                "the other player took a colour set, so you choose who moves first: 'choose first' or 'choose second'"
+            )
         return "the other player took the first move, so you choose your colour set: 'choose rby' or 'choose bwg'"
 
     def _remove_problem(self, action: Action) -> str | None:
@@ -301,7 +303,8 @@ class SortingState(State):
             return f"{PICKUP_RULE}: you remove one of your own groups, and {NAMES[cell]} is {COLOURS[colour]}"
         group = self.group_at(colour, cell)
         if len(self.groups_of(colour)) == 1:
-            return f"{PICKUP_RULE}: you may not remove all pieces of a colour, and this is the last {COLOURS[colour]} group"
+            last = COLOURS[colour]
+            return f"{PICKUP_RULE}: you may not remove all pieces of a colour, and this is the last {last} group"
         named = first_cell(group)
         if named != cell:
             return f"{PICKUP_RULE}: a group is named by its first cell in reading order; write 'x {NAMES[named]}'"
