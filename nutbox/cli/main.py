@@ -106,8 +106,6 @@ def replay(
             return
         viewer = ReplayViewer(record, game, console)
         viewer.run(_step(to, viewer.last))
-    except FileNotFoundError:
-        raise fail(f"{path}: no such file") from None
     except NutboxError as error:
         raise fail(str(error)) from None
 

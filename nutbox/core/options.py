@@ -61,7 +61,7 @@ def _convert(info: OptionInfo, raw: Any) -> Any:
             return False
         raise OptionsError(f"option {info.name}: {raw!r} is not a yes/no value (use on or off)")
     if info.kind == "int":
-        if isinstance(raw, bool):
+        if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
             raise OptionsError(f"option {info.name}: {raw!r} is not a whole number")
         try:
             return int(raw)

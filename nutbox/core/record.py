@@ -18,7 +18,7 @@ from typing import Any
 from nutbox.core.errors import IllegalAction, NotationError, OptionsError, RecordError
 from nutbox.core.events import Event
 from nutbox.core.game import Game
-from nutbox.core.options import options_to_dict
+from nutbox.core.options import options_to_dict, parse_options
 from nutbox.core.state import State
 
 
@@ -66,7 +66,7 @@ class Record:
         unknown = sorted(set(data) - {"game", "rules_version", "options", "seed", "seats", "actions"})
         if unknown:
             raise RecordError(f"record has unknown fields: {', '.join(unknown)}")
-        return cls(data["game"], data["rules_version"], data["options"], seed, list(data["actions"]), seats)
+        return cls(data["game"], data["rules_version"], dict(data["options"]), seed, list(data["actions"]), list(seats))
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
@@ -75,6 +75,8 @@ class Record:
     def load(cls, path: Path) -> Record:
         try:
             data = json.loads(path.read_text())
+        except FileNotFoundError:
+            raise RecordError(f"{path}: no such file") from None
         except json.JSONDecodeError as error:
             raise RecordError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
         try:
@@ -91,6 +93,12 @@ def check_matches(record: Record, game: Game) -> None:
             f"the record was played under rules version {record.rules_version} of {game.id}; "
             f"this nutbox has version {game.rules_version}"
         )
+    try:
+        options = parse_options(game.options_type, record.options)
+    except OptionsError as error:
+        raise RecordError(f"the record's options: {error}") from None
+    if options != game.options:
+        raise RecordError(f"the record was played with options {options}, not {game.options}")
 
 
 def replay(record: Record, game: Game) -> Iterator[tuple[State, list[Event]]]:

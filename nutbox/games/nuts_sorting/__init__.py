@@ -9,8 +9,9 @@ Rules (rulebooks/nuts-sorting.txt; open points decided in docs/rules-decisions.m
 - A turn: Move one of your pieces along one of the three lines through it to an empty cell, any distance,
   jumping anything, only if its group ends larger than it was; or Pickup one of your groups, but never a
   colour's last group. No passing.
-- The win: one group in each of your three colours. A position repeated a third time (same player to move)
-  is a draw unless the option repetition_draw is off.
+- The win: one group in each of your three colours. Every game ends: each move makes its colour's group
+  sizes (sorted, largest first) strictly larger, and pickups only remove pieces, so no position recurs.
+  The option repetition_draw (off by default) would draw a third repetition; it is a safeguard only.
 
 Notation (cells as drawn in board.py: rows a-i from the bottom, numbers along the up-left diagonals):
 

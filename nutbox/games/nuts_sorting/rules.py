@@ -44,8 +44,11 @@ PICKUP_RULE = "Game play, Pickup"
 class SortingOptions(Options):
     players: int = dataclasses.field(default=2, metadata={"help": "number of players (always 2)"})
     repetition_draw: bool = dataclasses.field(
-        default=True,
-        metadata={"help": "a position reached for the third time with the same player to move is a draw"},
+        default=False,
+        metadata={
+            "help": "a position reached for the third time with the same player to move is a draw "
+            "(a safeguard only: no position can recur under these rules)"
+        },
     )
     both_sorted: Literal["draw", "first", "second"] = dataclasses.field(
         default="draw",

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from nutbox.agents import make_agent
-from nutbox.core import Record, replay
+from nutbox.core import Record, final_state, replay
 from nutbox.play import agent_seed, run_match
 from nutbox.registry import make
 
@@ -24,11 +24,10 @@ GAMES = {"greedy-vs-random-seed4": (["greedy", "random"], 4), "greedy-vs-greedy-
 
 def trace(record: Record) -> dict[str, Any]:
     game = make(record.game, record.options)
-    events = []
-    state = None
-    for state, step_events in replay(record, game):
+    events: list[str] = []
+    for _, step_events in replay(record, game):
         events.extend(event.text for event in step_events if not event.detail)
-    assert state is not None
+    state = final_state(record, game)
     return {"events": events, "final_view": state.view(None)}
 
 
