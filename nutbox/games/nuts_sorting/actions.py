@@ -66,6 +66,10 @@ class Pickup(Action):
         return f"x {NAMES[self.cell]}"
 
 
+# Every move (indexed by source << 6 | target) and pickup, built once: move generation looks them up.
+MOVE_TABLE = tuple(Move(pair >> 6, pair & 63) for pair in range(NUM_CELLS << 6))
+PICKUPS = tuple(Pickup(cell) for cell in range(NUM_CELLS))
+DEALS = tuple(Deal(cell, colour) for cell in range(NUM_CELLS) for colour in range(EMPTY + 1))
 _MOVE = re.compile(r"^([a-z]\d+)\s*-\s*([a-z]\d+)$")
 _WORDS = re.compile(r"\s+")
 

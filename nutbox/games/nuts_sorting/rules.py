@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import operator
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, State, ToMove
 from nutbox.games.nuts_sorting.actions import (
     COLOURS,
+    DEALS,
     EMPTY,
+    MOVE_TABLE,
+    PICKUPS,
     SET_COLOURS,
     SETS,
     Choose,
@@ -61,7 +66,7 @@ class SortingState(State):
 
     __slots__ = (
         "_groups",
-        "_owners",
+        "_index",
         "board",
         "current",
         "dealt",
@@ -94,7 +99,7 @@ class SortingState(State):
         self.winner_seats: list[int] = []
         self.end = ""
         self._groups: list[tuple[int, ...] | None] = [None] * len(COLOURS)
-        self._owners: list[dict[int, tuple[int, int]] | None] = [None] * len(COLOURS)
+        self._index: list[ColourIndex | None] = [None] * len(COLOURS)
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -113,7 +118,7 @@ class SortingState(State):
         other.winner_seats = self.winner_seats[:]
         other.end = self.end
         other._groups = self._groups[:]
-        other._owners = self._owners[:]
+        other._index = self._index[:]
         return other
 
     # --- facts derived from the board ---------------------------------------------------------------
@@ -123,13 +128,11 @@ class SortingState(State):
             cached = self._groups[colour] = groups(self.board[colour])
         return cached
 
-    def owners_of(self, colour: int) -> dict[int, tuple[int, int]]:
-        """For each piece (its bit) of `colour`: its group and the group's size."""
-        cached = self._owners[colour]
+    def index_of(self, colour: int) -> ColourIndex:
+        """The colour's groups indexed for move generation (cached until the colour changes)."""
+        cached = self._index[colour]
         if cached is None:
-            cached = self._owners[colour] = {
-                bit: (group, group.bit_count()) for group in self.groups_of(colour) for bit in _bits(group)
-            }
+            cached = self._index[colour] = _index(self.groups_of(colour))
         return cached
 
     def occupied(self) -> int:
@@ -153,15 +156,15 @@ class SortingState(State):
 
     def reach(self, colour: int, target: int) -> int:
         """Every piece of `colour` in a group touching `target` (the groups a piece moved there would join)."""
-        return _joined(NEIGHBOURS[target] & self.board[colour], self.owners_of(colour))
+        return _joined(NEIGHBOURS[target] & self.board[colour], self.index_of(colour)[0])
 
     def group_size_after_move(self, colour: int, source: int, target: int) -> int:
         """Size of the group the piece at `source` belongs to once it stands on the empty `target`."""
         return _size_after(self.group_at(colour, source), BITS[source], target, self.reach(colour, target))
 
     def group_at(self, colour: int, cell: int) -> int:
-        bit = BITS[cell]
-        return next(group for group in self.groups_of(colour) if group & bit)
+        """The group of `colour` that holds the piece on `cell`."""
+        return self.index_of(colour)[0][BITS[cell]][0]
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_move(self) -> ToMove:
@@ -175,7 +178,8 @@ class SortingState(State):
         if self.phase != "deal":
             return []
         left = NUM_CELLS - self.dealt
-        return [(Deal(self.dealt, colour), n / left) for colour, n in enumerate(self.pool) if n]
+        first = self.dealt * (EMPTY + 1)
+        return [(DEALS[first + colour], n / left) for colour, n in enumerate(self.pool) if n]
 
     def _choices(self) -> tuple[str, ...]:
         if self.current == 1:  # the player who did not place: a colour set, or the first move
@@ -200,37 +204,46 @@ class SortingState(State):
         board = self.board
         empty = ALL & ~self.occupied()
         pairs: list[int] = []  # source * 64 + target, sorted below into reading order
+        pickups: list[int] = []
         for colour in self.colours_of(self.current):
             mine = board[colour]
-            owner = self.owners_of(colour)
+            owner, up_to, firsts = self.index_of(colour)
+            if len(firsts) > 1:
+                pickups.extend(firsts)
             # A piece moved to a cell touching none of its colour forms a group of 1: never larger.
             targets = spread(mine) & empty
             while targets:
                 target_bit = targets & -targets
                 targets ^= target_bit
                 target = CELL_OF_BIT[target_bit]
+                sources = LINES[target] & mine
+                if not sources:
+                    continue
                 joined = _joined(NEIGHBOURS[target] & mine, owner)
                 most = joined.bit_count()
-                sources = LINES[target] & mine
-                while sources:
-                    source_bit = sources & -sources
-                    sources ^= source_bit
-                    group, size = owner[source_bit]
-                    if joined & group:
-                        # Its own group counts only in part: at most `most - 1` others join it.
-                        if most > size and _size_after(group, source_bit, target, joined) > size:
-                            pairs.append(CELL_OF_BIT[source_bit] << 6 | target)
-                    elif most >= size:
-                        pairs.append(CELL_OF_BIT[source_bit] << 6 | target)
+                # A piece from a group it does not join ends in a group of most + 1: legal if its group is smaller.
+                legal = sources & ~joined & up_to[most]
+                inside = sources & joined
+                while inside:
+                    group, size = owner[inside & -inside]
+                    members = inside & group
+                    inside ^= members
+                    if most <= size:
+                        continue  # even all of its own group back cannot make it larger
+                    if (joined ^ group).bit_count() >= size:
+                        legal |= members  # the other groups it joins are enough on their own
+                        continue
+                    for source_bit in _bits(members):
+                        if _size_after(group, source_bit, target, joined) > size:
+                            legal |= source_bit
+                while legal:
+                    source_bit = legal & -legal
+                    legal ^= source_bit
+                    pairs.append(CELL_OF_BIT[source_bit] << 6 | target)
         pairs.sort()
-        actions: list[Action] = [Move(pair >> 6, pair & 63) for pair in pairs]
-        pickups = [
-            first_cell(group)
-            for colour in self.colours_of(self.current)
-            if len(self.groups_of(colour)) > 1
-            for group in self.groups_of(colour)
-        ]
-        actions.extend(Pickup(cell) for cell in sorted(pickups))
+        actions: list[Action] = [MOVE_TABLE[pair] for pair in pairs]
+        pickups.sort()
+        actions.extend([PICKUPS[cell] for cell in pickups])
         return actions
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -339,7 +352,7 @@ class SortingState(State):
     def _deal(self, deal: Deal) -> list[Event]:
         if deal.colour != EMPTY:
             self.board[deal.colour] |= BITS[deal.cell]
-            self._groups[deal.colour] = self._owners[deal.colour] = None
+            self._groups[deal.colour] = self._index[deal.colour] = None
         self.pool[deal.colour] -= 1
         self.dealt += 1
         data = {"cell": NAMES[deal.cell], "colour": _colour_name(deal.colour)}
@@ -376,7 +389,7 @@ class SortingState(State):
         colour = self.colour_at(remove.cell)
         assert colour is not None
         self.board[colour] ^= BITS[remove.cell]
-        self._groups[colour] = self._owners[colour] = None
+        self._groups[colour] = self._index[colour] = None
         self.removed.append(0 if colour in SET_COLOURS[0] else 1)
         events = [Event(f"Player {self.current + 1} removes {COLOURS[colour]} from {NAMES[remove.cell]}", "remove")]
         if len(self.removed) < 2:
@@ -401,8 +414,8 @@ class SortingState(State):
         assert colour is not None
         before = self.group_at(colour, move.source).bit_count()
         self.board[colour] ^= BITS[move.source] | BITS[move.target]
-        self._groups[colour] = self._owners[colour] = None
-        after = self.group_at(colour, move.target).bit_count()
+        self._groups[colour] = self._index[colour] = None
+        after = flood(BITS[move.target], self.board[colour]).bit_count()
         text = f"Player {self.current + 1} moves {COLOURS[colour]} {move}: its group grows from {before} to {after}"
         return [Event(text, "move", {"colour": COLOURS[colour], "before": before, "after": after})]
 
@@ -411,7 +424,7 @@ class SortingState(State):
         assert colour is not None
         group = self.group_at(colour, pickup.cell)
         self.board[colour] ^= group
-        self._groups[colour] = self._owners[colour] = None
+        self._groups[colour] = self._index[colour] = None
         self.seen.clear()  # fewer pieces now: no earlier position can come back
         size = group.bit_count()
         text = f"Player {self.current + 1} picks up the {COLOURS[colour]} group at {NAMES[pickup.cell]} ({size})"
@@ -479,6 +492,23 @@ class SortingState(State):
         state.winner_seats = list(view.get("winners", []))
         state.end = view["end"] or ""
         return state
+
+
+# For one colour: each piece's (group, size); for each k up to its piece count, the pieces in groups of
+# size <= k; and the first cell of each group (its pickup's name), in reading order.
+ColourIndex = tuple[dict[int, tuple[int, int]], tuple[int, ...], tuple[int, ...]]
+
+
+def _index(groups: tuple[int, ...]) -> ColourIndex:
+    owner: dict[int, tuple[int, int]] = {}
+    by_size = [0] * (sum(group.bit_count() for group in groups) + 1)
+    for group in groups:
+        size = group.bit_count()
+        by_size[size] |= group
+        for bit in _bits(group):
+            owner[bit] = (group, size)
+    up_to = tuple(itertools.accumulate(by_size, operator.or_))
+    return owner, up_to, tuple(first_cell(group) for group in groups)
 
 
 def _joined(touching: int, owner: dict[int, tuple[int, int]]) -> int:
