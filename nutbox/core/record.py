@@ -10,6 +10,7 @@ whole game. A malformed record is refused with what is wrong and where.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,7 +70,10 @@ class Record:
         return cls(data["game"], data["rules_version"], dict(data["options"]), seed, list(data["actions"]), list(seats))
 
     def save(self, path: Path) -> None:
-        path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+        """Write the record so that a crash mid-write leaves the previous version whole."""
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+        os.replace(partial, path)
 
     @classmethod
     def load(cls, path: Path) -> Record:
