@@ -1,17 +1,8 @@
 """The 61-cell board of Nuts Sorting: cell names, lines, neighbours, and bitboard helpers.
 
 Cells are named like Abalone's board: rows a (bottom) to i (top), and in each row the cells are
-numbered along the diagonal that runs up and to the left, so a number names a line too:
-
-            i5  i6  i7  i8  i9
-          h4  h5  h6  h7  h8  h9
-        g3  g4  g5  g6  g7  g8  g9
-      f2  f3  f4  f5  f6  f7  f8  f9
-    e1  e2  e3  e4  e5  e6  e7  e8  e9
-      d1  d2  d3  d4  d5  d6  d7  d8
-        c1  c2  c3  c4  c5  c6  c7
-          b1  b2  b3  b4  b5  b6
-            a1  a2  a3  a4  a5
+numbered along the diagonal that runs up and to the left, so a number names a line too. The package
+docstring (nutbox/games/nuts_sorting/__init__.py) draws the board with every cell's name.
 
 The three lines through a cell are its row (same letter), its diagonal of the same number (e5, f5, g5, ...
 up to the left) and its diagonal of the same letter-minus-number (e5, f6, g7, ... up to the right).

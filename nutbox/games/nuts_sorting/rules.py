@@ -286,15 +286,22 @@ class SortingState(State):
             return f"{rule}; you have already removed one of {whose} pieces"
         return None
 
+    def _own_piece(self, cell: int, rule: str, duty: str) -> int | str:
+        """The colour of the mover's own piece on `cell`, or why there is none (citing `rule`)."""
+        colour = self.colour_at(cell)
+        if colour is None:
+            return f"{rule}: there is no piece on {NAMES[cell]}"
+        if colour not in self.colours_of(self.current):
+            return f"{rule}: you {duty}, and {NAMES[cell]} is {COLOURS[colour]}"
+        return colour
+
     def _move_problem(self, move: Move) -> str | None:
         source, target = move.source, move.target
         if not (0 <= source < NUM_CELLS and 0 <= target < NUM_CELLS):
             return f"{MOVE_RULE}: both cells must be on the board"
-        colour = self.colour_at(source)
-        if colour is None:
-            return f"{MOVE_RULE}: there is no piece on {NAMES[source]}"
-        if colour not in self.colours_of(self.current):
-            return f"{MOVE_RULE}: you move pieces of your own colours, and {NAMES[source]} is {COLOURS[colour]}"
+        colour = self._own_piece(source, MOVE_RULE, "move pieces of your own colours")
+        if isinstance(colour, str):
+            return colour
         if self.occupied() & BITS[target]:
             return f"{MOVE_RULE}: a piece moves to an empty cell, and {NAMES[target]} is occupied"
         if not LINES[source] & BITS[target]:
@@ -312,11 +319,9 @@ class SortingState(State):
         cell = pickup.cell
         if not 0 <= cell < NUM_CELLS:
             return f"{PICKUP_RULE}: the cell must be on the board"
-        colour = self.colour_at(cell)
-        if colour is None:
-            return f"{PICKUP_RULE}: there is no piece on {NAMES[cell]}"
-        if colour not in self.colours_of(self.current):
-            return f"{PICKUP_RULE}: you remove one of your own groups, and {NAMES[cell]} is {COLOURS[colour]}"
+        colour = self._own_piece(cell, PICKUP_RULE, "remove one of your own groups")
+        if isinstance(colour, str):
+            return colour
         group = self.group_at(colour, cell)
         if len(self.groups_of(colour)) == 1:
             last = COLOURS[colour]
