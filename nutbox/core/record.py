@@ -124,4 +124,4 @@ def final_state(record: Record, game: Game) -> State:
     return state
 
 
-__all__ = ["OptionsError", "Record", "check_matches", "final_state", "replay"]
+__all__ = ["Record", "check_matches", "final_state", "replay"]
