@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from nutbox.core import Event, Game, Record, State, replay
+from nutbox.core import Event, Game, Record, replay
 from nutbox.registry import entry
 
 KEYS = "Enter/n next · p previous · a number jumps to that step · e end · q quit"
@@ -15,14 +15,7 @@ KEYS = "Enter/n next · p previous · a number jumps to that step · e end · q 
 
 def steps(record: Record, game: Game) -> list[tuple[dict[str, Any], list[Event]]]:
     """The spectator's view at every step (0 = before any action) with the events that led there."""
-    return [(state.view(None), events) for state, events in _views(record, game)]
-
-
-def _views(record: Record, game: Game) -> list[tuple[State, list[Event]]]:
-    out = []
-    for state, events in replay(record, game):
-        out.append((state.clone(), events))
-    return out
+    return [(state.view(None), events) for state, events in replay(record, game)]
 
 
 class ReplayViewer:

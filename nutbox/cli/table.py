@@ -69,7 +69,6 @@ class TerminalTable:
             self.match.record.save(self.save)
 
     def run(self) -> None:
-        state = self.match.state
         self.console.print(f"[bold]{self.match.game.title}[/] — seed {self.match.seed}. Type 'help' for commands.")
         self.show_events(self.match.run_chance())
         self.record()

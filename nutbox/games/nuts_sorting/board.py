@@ -82,14 +82,19 @@ def groups(mask: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def cells_of(mask: int) -> list[int]:
-    """Dense cell indices of a bitmask, in reading order."""
+def bits_of(mask: int) -> list[int]:
+    """The single-cell bits of a bitmask, in reading order."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(CELL_OF_BIT[low])
+        out.append(low)
         mask ^= low
     return out
+
+
+def cells_of(mask: int) -> list[int]:
+    """Dense cell indices of a bitmask, in reading order."""
+    return [CELL_OF_BIT[bit] for bit in bits_of(mask)]
 
 
 def first_cell(mask: int) -> int:

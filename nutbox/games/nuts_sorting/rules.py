@@ -27,10 +27,13 @@ from nutbox.games.nuts_sorting.board import (
     ALL,
     BITS,
     CELL_OF_BIT,
+    CELL_OF_NAME,
     LINES,
     NAMES,
     NEIGHBOURS,
     NUM_CELLS,
+    bits_of,
+    cells_of,
     first_cell,
     flood,
     groups,
@@ -195,9 +198,7 @@ class SortingState(State):
         if phase == "choose":
             return [Choose(choice) for choice in self._choices()]
         if phase == "remove":
-            allowed = [SET_COLOURS[s] for s in (0, 1) if s not in self.removed]
-            mask = sum(self.board[c] for colours in allowed for c in colours)
-            return [Remove(CELL_OF_BIT[bit]) for bit in _bits(mask)]
+            return [Remove(cell) for cell in cells_of(self._removable())]
         return []
 
     def _legal_play(self) -> list[Action]:
@@ -233,7 +234,7 @@ class SortingState(State):
                     if (joined ^ group).bit_count() >= size:
                         legal |= members  # the other groups it joins are enough on their own
                         continue
-                    for source_bit in _bits(members):
+                    for source_bit in bits_of(members):
                         if _size_after(group, source_bit, target, joined) > size:
                             legal |= source_bit
                 while legal:
@@ -277,14 +278,17 @@ class SortingState(State):
         rule = f"{SETUP} 3: the second player removes one piece of their colours and one of the opponent's"
         if not isinstance(action, Remove):
             return f"{rule} ('remove c3')"
+        if BITS[action.cell] & self._removable():
+            return None
         colour = self.colour_at(action.cell)
         if colour is None:
             return f"{rule}; {NAMES[action.cell]} is empty"
-        side = 0 if colour in SET_COLOURS[0] else 1
-        if side in self.removed:
-            whose = "your" if self.sets[self.current] == side else "your opponent's"
-            return f"{rule}; you have already removed one of {whose} pieces"
-        return None
+        whose = "your" if colour in self.colours_of(self.current) else "your opponent's"
+        return f"{rule}; you have already removed one of {whose} pieces"
+
+    def _removable(self) -> int:
+        """The pieces of the sides the second player has not yet removed a piece of."""
+        return sum(self.board[c] for side in (0, 1) if side not in self.removed for c in SET_COLOURS[side])
 
     def _own_piece(self, cell: int, rule: str, duty: str) -> int | str:
         """The colour of the mover's own piece on `cell`, or why there is none (citing `rule`)."""
@@ -478,7 +482,7 @@ class SortingState(State):
         """The state a view shows. Nuts Sorting hides nothing, so the view is the whole state."""
         state = cls(game)
         for name, colour in view["cells"].items():
-            cell = NAMES.index(name)
+            cell = CELL_OF_NAME[name]
             if colour is not None:
                 state.board[COLOURS.index(colour)] |= BITS[cell]
         state.dealt = len(view["cells"])
@@ -510,7 +514,7 @@ def _index(groups: tuple[int, ...]) -> ColourIndex:
     for group in groups:
         size = group.bit_count()
         by_size[size] |= group
-        for bit in _bits(group):
+        for bit in bits_of(group):
             owner[bit] = (group, size)
     up_to = tuple(itertools.accumulate(by_size, operator.or_))
     return owner, up_to, tuple(first_cell(group) for group in groups)
@@ -537,15 +541,6 @@ def _size_after(group: int, source_bit: int, target: int, joined: int) -> int:
     return 1 + (joined ^ group).bit_count() + part.bit_count()
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _colour_name(colour: int) -> str:
     return "empty" if colour == EMPTY else COLOURS[colour]
 
@@ -561,7 +556,7 @@ def _position_text(key: tuple[int, ...]) -> str:
     """A position as 61 letters in reading order ('.' empty) and the seat to move: 'rbb.y...k:0'."""
     letters = ["."] * NUM_CELLS
     for colour, mask in enumerate(key[:-1]):
-        for bit in _bits(mask):
+        for bit in bits_of(mask):
             letters[CELL_OF_BIT[bit]] = _LETTERS[colour]
     return "".join(letters) + f":{key[-1]}"
 
