@@ -9,6 +9,8 @@ from typing import Any
 from rich.console import RenderableType
 
 from nutbox.core import Game, OptionsError, parse_options
+from nutbox.games.nut_hunt import NutHunt
+from nutbox.games.nut_hunt import render_text as nut_hunt_text
 from nutbox.games.nuts_sorting import NutsSorting
 from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
 
@@ -19,7 +21,13 @@ class Entry:
     render_text: Callable[[dict[str, Any]], RenderableType]  # a view -> the terminal picture
 
 
-ENTRIES: dict[str, Entry] = {entry.game.id: entry for entry in (Entry(NutsSorting, nuts_sorting_text.render),)}
+ENTRIES: dict[str, Entry] = {
+    entry.game.id: entry
+    for entry in (
+        Entry(NutsSorting, nuts_sorting_text.render),
+        Entry(NutHunt, nut_hunt_text.render),
+    )
+}
 GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}
 
 

@@ -28,7 +28,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
     options_type: ClassVar[type[Options]] = Options
-    perfect_information: ClassVar[bool] = False
+    perfect_information: bool = False  # per instance where options decide it (a solo mode may hide nothing)
 
     def __init__(self, options: Options | None = None) -> None:
         options = options if options is not None else self.options_type()

@@ -110,7 +110,8 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Per seat: +1 for a sole win, -1 for a loss, 0 for a draw; shared wins split the +1 evenly.
 
-        Zero-sum for any number of seats, so search and learners can use it for every game.
+        Zero-sum for any number of seats, so search and learners can use it for every game. A game with a
+        solo mode against the rules (an Automa) overrides it for one seat: +1 for a win, -1 for a loss.
         """
         if not self.is_terminal():
             raise ValueError("returns() is defined only once the game is over")

@@ -1,0 +1,59 @@
+"""The Nut Hunt game object: metadata, notation, encoding, determinization, heuristic."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from nutbox.core import Action, Game, State
+from nutbox.games.nut_hunt import actions, heuristic
+from nutbox.games.nut_hunt.rules import ALL_CARDS, HuntOptions, HuntState
+
+
+def shown_cards(view: dict[str, Any]) -> set[int]:
+    """The objectives whose place a view shows; a determinization deals out the rest."""
+    shown = set(view.get("hand", [])) | set(view.get("looking", [])) | set(view["automa_hand"]) | set(view["revealed"])
+    return shown | {entry["card"] for entry in view["deck"]["bottom"] if entry["card"] is not None}
+
+
+class NutHunt(Game):
+    id = "nut-hunt"
+    title = "Nut Hunt"
+    min_players = 1
+    max_players = 5
+    rules_version = "1"
+    options_type: ClassVar[type[HuntOptions]] = HuntOptions
+    options: HuntOptions
+
+    def __init__(self, options: HuntOptions | None = None) -> None:
+        super().__init__(options)
+        # Solo, the player knows where every objective is (the deck's order is chance, not a secret).
+        self.perfect_information = self.num_players == 1
+
+    def new_state(self) -> HuntState:
+        return HuntState(self)
+
+    def parse(self, text: str) -> Action:
+        return actions.parse(text)
+
+    @property
+    def num_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.action_from_index(index)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> HuntState:
+        """Everything on the table is as the view shows; the objectives it does not place are shuffled
+        and dealt to the places it hides (others' hands, the unseen deck, cards others put under it)."""
+        shown = shown_cards(view)
+        hidden = [card for card in ALL_CARDS if card not in shown]
+        rng.shuffle(hidden)
+        return HuntState.from_view(self, view, hidden)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        assert isinstance(state, HuntState)
+        return heuristic.evaluate(state, seat)

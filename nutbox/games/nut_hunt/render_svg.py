@@ -1,0 +1,209 @@
+"""The browser picture of a Nut Hunt view: a standalone SVG of the forest, with the tiles the viewer may
+act on made clickable.
+
+Each tile is a `<g>` with its name, forage letters and recruit cost, a green border if it is a starting
+tile, a coloured marker per owner for squirrels (circle) and nests (house), and the fox. A tile that one
+of the `legal` actions targets (place, scatter, recruit, hassle) is highlighted and carries
+class="target" and data-action (the first such action's text); data-actions lists them all, separated by
+"|" because action texts hold spaces. The table turns a click on data-action into that action.
+The drawing depends on the view and `legal` only, so the same input always gives the same text.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from nutbox.games.nut_hunt.actions import Hassle, Place, Recruit, Scatter, parse
+from nutbox.games.nut_hunt.board import COORDS, RADIUS
+from nutbox.games.nut_hunt.components import COMPONENTS, Tile
+
+SIZE = 64  # a hex's circumradius
+HALF_WIDTH = SIZE * math.sqrt(3) / 2
+MARGIN = 12
+LEGEND_HEIGHT = 34
+WIDTH = 2 * (RADIUS * 2 * HALF_WIDTH + HALF_WIDTH + MARGIN)
+BOARD_HEIGHT = 2 * (RADIUS * 1.5 * SIZE + SIZE + MARGIN)
+HEIGHT = BOARD_HEIGHT + LEGEND_HEIGHT
+ACTION_SEPARATOR = "|"
+TILE_ACTIONS = (Place, Scatter, Recruit, Hassle)
+TILE_OF_CODE = {tile.code: tile for tile in COMPONENTS.tiles}
+FILL = {"pond": "#bfe0f5", "barrens": "#d9e4c4", "": "#f4ecd8"}
+BORDER, GREEN_BORDER, HIGHLIGHT, FOX = "#7a6248", "#2f9e44", "#e8590c", "#d9480f"
+# the owners' colours as fill, with a text colour that reads on it
+OWNER_FILL = {
+    "yellow": ("#fcc419", "#000"),
+    "blue": ("#1c7ed6", "#fff"),
+    "white": ("#f8f9fa", "#000"),
+    "green": ("#37b24d", "#fff"),
+    "red": ("#e03131", "#fff"),
+    "black": ("#212529", "#fff"),
+}
+STYLE = ".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
+
+
+def num(value: float) -> str:
+    """Coordinates to one decimal, so the text does not depend on float noise."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def centre(cell: int) -> tuple[float, float]:
+    q, r = COORDS[cell]
+    return WIDTH / 2 + 2 * HALF_WIDTH * (q + r / 2), BOARD_HEIGHT / 2 + 1.5 * SIZE * r
+
+
+def hexagon(x: float, y: float, radius: float) -> str:
+    corners = ((x + radius * math.cos(math.radians(60 * i - 30)), y + radius * math.sin(math.radians(60 * i - 30)))
+               for i in range(6))
+    return " ".join(f"{num(cx)},{num(cy)}" for cx, cy in corners)
+
+
+def text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
+    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="middle"{extra}>'
+            f"{escape(content)}</text>")
+
+
+def kind(tile: Tile) -> str:
+    if tile.frog_pond:
+        return "pond"
+    if tile.pine_barrens:
+        return "barrens"
+    return ""
+
+
+def nut_letters(nuts: tuple[int, ...]) -> str:
+    return "".join(COMPONENTS.nut_codes[nut] for nut in nuts)
+
+
+def nut_names(nuts: tuple[int, ...]) -> str:
+    return ", ".join(COMPONENTS.nut_names[nut] for nut in nuts)
+
+
+def targets(legal: list[str]) -> dict[str, list[str]]:
+    """Tile code -> the legal actions that act on that tile, in the order given."""
+    found: dict[str, list[str]] = {}
+    for action_text in legal:
+        action = parse(action_text)
+        if isinstance(action, TILE_ACTIONS):
+            found.setdefault(COMPONENTS.tiles[action.tile].code, []).append(action_text)
+    return found
+
+
+def occupants(view: dict[str, Any], code: str) -> list[tuple[int, str, int]]:
+    """(owner, "squirrel" or "nest", count) for everything on the tile, owner by owner."""
+    counts = view["board"][code]
+    found = []
+    for owner in range(len(view["owners"])):
+        for what in ("squirrel", "nest"):
+            count = counts[what + "s"][owner]
+            if count:
+                found.append((owner, what, count))
+    return found
+
+
+def marker(view: dict[str, Any], x: float, y: float, owner: int, what: str, count: int) -> str:
+    fill, ink = OWNER_FILL[view["owners"][owner]["colour"]]
+    if what == "squirrel":
+        shape = f'<circle cx="{num(x)}" cy="{num(y)}" r="7" fill="{fill}" stroke="#000" stroke-width="1"/>'
+    else:
+        house = [(x - 7, y + 6), (x - 7, y - 2), (x, y - 8), (x + 7, y - 2), (x + 7, y + 6)]
+        points = " ".join(f"{num(px)},{num(py)}" for px, py in house)
+        shape = f'<polygon points="{points}" fill="{fill}" stroke="#000" stroke-width="1"/>'
+    return shape + text(x, y + 3, str(count), 8.5, f' font-weight="bold" fill="{ink}"')
+
+
+def markers(view: dict[str, Any], x: float, y: float, code: str) -> list[str]:
+    """The owners' markers in rows of up to five across the wide middle band of the hex."""
+    found = occupants(view, code)
+    parts = []
+    for row in range(0, len(found), 5):
+        chunk = found[row : row + 5]
+        left = x - 8.5 * (len(chunk) - 1)
+        for i, (owner, what, count) in enumerate(chunk):
+            parts.append(marker(view, left + 17 * i, y + 5 + 15 * (row // 5), owner, what, count))
+    return parts
+
+
+def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> str:
+    lines = [f"{tile.name} ({tile.code})" + (", a starting tile" if tile.green else "")]
+    lines.append(f"forage: {nut_names(tile.forage)}")
+    lines.append(f"recruit cost: {nut_names(tile.cost)}" if tile.cost else "no recruiting here")
+    if view["fox"] == tile.code:
+        lines.append("the fox is here")
+    for owner, what, count in occupants(view, tile.code):
+        lines.append(f"{view['owners'][owner]['name']}: {count} {what}{'s' if count > 1 else ''}")
+    if actions:
+        also = f" (also legal here: {', '.join(actions[1:])})" if len(actions) > 1 else ""
+        lines.append(f"click: {actions[0]}{also}")
+    return "\n".join(lines)
+
+
+def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> str:
+    x, y = centre(cell)
+    if cell >= len(view["layout"]):
+        return (f'<g class="empty"><polygon points="{hexagon(x, y, SIZE - 2)}" fill="#eee" stroke="#aaa" '
+                f'stroke-dasharray="4 3"/>' + text(x, y + 6, "?", 18, ' fill="#999"') + "</g>")
+    code = view["layout"][cell]
+    tile = TILE_OF_CODE[code]
+    actions = on_tile.get(code, [])
+    attributes = f" data-tile={quoteattr(code)}"
+    if actions:
+        attributes = (f' class="target" data-action={quoteattr(actions[0])}'
+                      f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attributes)
+    else:
+        attributes = ' class="tile"' + attributes
+    border, width = (GREEN_BORDER, 5) if tile.green else (BORDER, 2)
+    parts = [
+        f"<g{attributes}>",
+        f"<title>{escape(hover(view, tile, actions))}</title>",
+        f'<polygon points="{hexagon(x, y, SIZE - 3)}" fill="{FILL[kind(tile)]}" stroke="{border}" '
+        f'stroke-width="{width}"/>',
+    ]
+    if actions:
+        parts.append(f'<polygon class="highlight" points="{hexagon(x, y, SIZE - 7)}" fill="{HIGHLIGHT}" '
+                     f'fill-opacity="0.15" stroke="{HIGHLIGHT}" stroke-width="3"/>')
+    if view["frames"] and view["frames"][-1]["tile"] == code:  # where squirrels are scattering from now
+        parts.append(f'<polygon points="{hexagon(x, y, SIZE - 7)}" fill="none" stroke="{FOX}" stroke-width="2" '
+                     f'stroke-dasharray="5 3"/>')
+    parts.append(text(x, y - 27, code, 13, ' font-weight="bold"'))
+    if view["fox"] == code:
+        parts.append(f'<g class="fox"><circle cx="{num(x + 24)}" cy="{num(y - 31)}" r="9" fill="{FOX}" '
+                     f'stroke="#000"/>' + text(x + 24, y - 27.5, "F", 10, ' font-weight="bold" fill="#fff"') + "</g>")
+    # names up to 17 letters fit the hex's widest band at this size; longer ones (an edited component file) shrink
+    parts.append(text(x, y - 10, tile.name, min(9.5, 165 / len(tile.name)), ' fill="#333"'))
+    parts += markers(view, x, y, code)
+    parts.append(text(x, y + 31, f"forage {nut_letters(tile.forage)}", 8.5))
+    parts.append(text(x, y + 42, f"cost {nut_letters(tile.cost)}" if tile.cost else "no recruits", 8.5,
+                      ' fill="#555"'))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def legend_svg(view: dict[str, Any]) -> str:
+    """Who is which colour, across the bottom."""
+    owners = view["owners"]
+    step = WIDTH / len(owners)
+    parts = ['<g class="legend">']
+    for owner, info in enumerate(owners):
+        x, y = step * owner + 20, BOARD_HEIGHT + LEGEND_HEIGHT / 2
+        fill, _ = OWNER_FILL[info["colour"]]
+        parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="7" fill="{fill}" stroke="#000"/>')
+        parts.append(f'<text x="{num(x + 12)}" y="{num(y + 4)}" font-size="12">{escape(info["name"])}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def render(view: dict[str, Any], legal: list[str]) -> str:
+    """The forest as an SVG document; the tiles that `legal` actions target are marked and clickable."""
+    on_tile = targets(legal)
+    cells = [tile_svg(view, cell, on_tile) for cell in range(len(COORDS))]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(WIDTH)}" height="{num(HEIGHT)}" '
+        f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}" font-family="sans-serif">'
+        f"<title>Nut Hunt</title><style>{STYLE}</style>"
+        + "".join(cells)
+        + legend_svg(view)
+        + "</svg>"
+    )
