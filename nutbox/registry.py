@@ -10,6 +10,7 @@ from rich.console import RenderableType
 
 from nutbox.core import Game, OptionsError, parse_options
 from nutbox.games.nut_hunt import NutHunt
+from nutbox.games.nut_hunt import render_svg as nut_hunt_svg
 from nutbox.games.nut_hunt import render_text as nut_hunt_text
 from nutbox.games.nuts_sorting import NutsSorting
 from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
@@ -19,13 +20,15 @@ from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
 class Entry:
     game: type[Game]
     render_text: Callable[[dict[str, Any]], RenderableType]  # a view -> the terminal picture
+    # (a view, the legal action texts) -> an SVG picture whose clickable parts carry data-action
+    render_svg: Callable[[dict[str, Any], list[str]], str] | None = None
 
 
 ENTRIES: dict[str, Entry] = {
     entry.game.id: entry
     for entry in (
         Entry(NutsSorting, nuts_sorting_text.render),
-        Entry(NutHunt, nut_hunt_text.render),
+        Entry(NutHunt, nut_hunt_text.render, nut_hunt_svg.render),
     )
 }
 GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}
