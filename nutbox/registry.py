@@ -12,6 +12,8 @@ from nutbox.core import Game, OptionsError, parse_options
 from nutbox.games.nut_hunt import NutHunt
 from nutbox.games.nut_hunt import render_svg as nut_hunt_svg
 from nutbox.games.nut_hunt import render_text as nut_hunt_text
+from nutbox.games.nuts_factory import NutsFactory
+from nutbox.games.nuts_factory import render_text as nuts_factory_text
 from nutbox.games.nuts_sorting import NutsSorting
 from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
 
@@ -29,6 +31,7 @@ ENTRIES: dict[str, Entry] = {
     for entry in (
         Entry(NutsSorting, nuts_sorting_text.render),
         Entry(NutHunt, nut_hunt_text.render, nut_hunt_svg.render),
+        Entry(NutsFactory, nuts_factory_text.render),
     )
 }
 GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}

@@ -27,6 +27,8 @@ GOLDENS: dict[tuple[str, str], tuple[dict[str, Any], list[str], int]] = {
     ("nut-hunt", "three-greedy-seed5"): ({"players": 3}, ["greedy", "greedy", "random"], 5),
     ("nut-hunt", "solo-expert-seed2"): ({"players": 1, "automa": "expert"}, ["greedy"], 2),
     ("nut-hunt", "competitive-seed8"): ({"players": 2, "competitive": True}, ["greedy", "random"], 8),
+    ("nuts-factory", "three-greedy-seed3"): ({"players": 3}, ["greedy", "greedy", "random"], 3),
+    ("nuts-factory", "fall-through-seed6"): ({"players": 2, "unused_end": "fall"}, ["greedy", "random"], 6),
 }
 
 

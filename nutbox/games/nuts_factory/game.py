@@ -1,0 +1,48 @@
+"""The Nuts! game object: metadata, notation, encoding, determinization, heuristic."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from nutbox.core import Action, Game, State
+from nutbox.games.nuts_factory import actions, heuristic
+from nutbox.games.nuts_factory.rules import ALL_CARDS, FactoryOptions, FactoryState
+
+
+class NutsFactory(Game):
+    id = "nuts-factory"
+    title = "Nuts!"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    options_type: ClassVar[type[FactoryOptions]] = FactoryOptions
+    options: FactoryOptions
+
+    def new_state(self) -> FactoryState:
+        return FactoryState(self)
+
+    def parse(self, text: str) -> Action:
+        return actions.parse(text)
+
+    @property
+    def num_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.action_from_index(index)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> FactoryState:
+        """The floor, the warehouses and the discards are as the view shows; the bonus cards it does not
+        place are shuffled and dealt to the other players' hands and the face-down deck."""
+        shown = set(view.get("hand", [])) | set(view["discards"])
+        hidden = [card for card in ALL_CARDS if card not in shown]
+        rng.shuffle(hidden)
+        return FactoryState.from_view(self, view, hidden)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        assert isinstance(state, FactoryState)
+        return heuristic.evaluate(state, seat)

@@ -1,0 +1,32 @@
+"""Game knowledge for the bots: how good a Nuts! position looks for one seat."""
+
+from __future__ import annotations
+
+import math
+
+from nutbox.games.nuts_factory.rules import NUTS, TRUCKS, FactoryState
+
+NUT_VALUE = 2.0  # a truck pays about 3 points a nut, once the right nuts are together
+CARD_VALUE = 2.0
+SCALE = 15.0
+
+
+def standing(state: FactoryState, seat: int) -> float:
+    """Points, plus what the warehouse and the hand promise: nuts count for most when a truck on the
+    board could take them."""
+    held = state.warehouse(seat)
+    best = 0.0
+    for truck_id in state.trucks:
+        truck = TRUCKS[truck_id]
+        covered = sum(min(have, need) for have, need in zip(held, truck.nuts, strict=True))
+        best = max(best, truck.points * covered / sum(truck.nuts))
+    loose = sum(held) / NUTS
+    return state.points[seat] + 0.5 * best + NUT_VALUE * loose + CARD_VALUE * len(state.hands[seat])
+
+
+def evaluate(state: FactoryState, seat: int) -> float:
+    if state.is_terminal():
+        return state.returns()[seat]
+    mine = standing(state, seat)
+    others = max(standing(state, other) for other in range(state.n) if other != seat)
+    return math.tanh((mine - others) / SCALE)
