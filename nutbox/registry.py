@@ -9,10 +9,13 @@ from typing import Any
 from rich.console import RenderableType
 
 from nutbox.core import Game, OptionsError, parse_options
+from nutbox.games.in_the_nuts import InTheNuts
+from nutbox.games.in_the_nuts import render_text as in_the_nuts_text
 from nutbox.games.nut_hunt import NutHunt
 from nutbox.games.nut_hunt import render_svg as nut_hunt_svg
 from nutbox.games.nut_hunt import render_text as nut_hunt_text
 from nutbox.games.nuts_factory import NutsFactory
+from nutbox.games.nuts_factory import render_svg as nuts_factory_svg
 from nutbox.games.nuts_factory import render_text as nuts_factory_text
 from nutbox.games.nuts_sorting import NutsSorting
 from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
@@ -31,7 +34,8 @@ ENTRIES: dict[str, Entry] = {
     for entry in (
         Entry(NutsSorting, nuts_sorting_text.render),
         Entry(NutHunt, nut_hunt_text.render, nut_hunt_svg.render),
-        Entry(NutsFactory, nuts_factory_text.render),
+        Entry(NutsFactory, nuts_factory_text.render, nuts_factory_svg.render),
+        Entry(InTheNuts, in_the_nuts_text.render),
     )
 }
 GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from nutbox.core import Action
 from nutbox.games.nuts_factory import flow
 from nutbox.games.nuts_factory.actions import (
     SPOTS,
@@ -70,6 +71,7 @@ BAND = {"dispensers": "#f1f3f5", "conveyor": "#f8f9fa", "salter": "#e7f5ff", "ro
 NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#e0a96d", "#000"), ("#f3e3b3", "#000"), ("#9c6b36", "#fff"),
                                            ("#94c84f", "#000")), strict=True))
 MACHINE_FILL = {"salter": "#d0ebff", "roaster": "#ffc078"}
+MACHINE_DOES = {"salter": "salted", "roaster": "roasted"}
 BELT, TILE_FILL, TILE_INK, BLOCKED = "#adb5bd", "#dee2e6", "#495057", "#c92a2a"
 PATH, HIGHLIGHT, SQUIRREL = "#fcc419", "#e8590c", "#8b4513"
 STYLE = (".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
@@ -129,7 +131,7 @@ def bottom_of(row: int) -> float:
 
 
 # --- what the legal actions aim at -------------------------------------------------------------------------
-def target_of(action: object, squirrel: int) -> tuple[str, str] | None:
+def target_of(action: Action, squirrel: int) -> tuple[str, str] | None:
     """The element an action is aimed at, as (data attribute, its value); None if it has no place on the board.
     `squirrel` is his column (from 1), which a Hunt steps away from."""
     if isinstance(action, Build):
@@ -219,7 +221,7 @@ def path_routes(view: dict[str, Any]) -> list[Traced]:
         found = trace(view, fall_through)
         if all(len(found.get(path_key(path), [])) == path["count"] for path in view["paths"]):
             return [route for path in view["paths"] for route in found[path_key(path)]]
-    return []
+    return []  # a view the engine did not make: its paths are listed by the text, not traced here
 
 
 def route_svg(route: Traced) -> str:
@@ -265,7 +267,7 @@ def belts_svg(view: dict[str, Any]) -> str:
 
 
 def dispensers_svg(view: dict[str, Any]) -> str:
-    sources = {path["from"]: path for path in view["paths"]}
+    sources = {path["from"] for path in view["paths"]}
     parts = []
     for column, nut in enumerate(COMPONENTS.dispensers, 1):
         code = COMPONENTS.nut_codes[nut]
@@ -331,7 +333,7 @@ def machine_svg(machine: dict[str, Any], actions: list[str]) -> str:
     x, top = x_of(column), ROW_TOPS[row]
     where = place(row, column - 1)
     height = ROW_HEIGHT[ROWS[row]] - 8
-    title = [f"{kind.capitalize()} at {where}: every nut through column {column} here is {kind[:-3]}ed",
+    title = [f"{kind.capitalize()} at {where}: every nut through column {column} here is {MACHINE_DOES[kind]}",
              *click_lines(actions)]
     parts = [f"<g{attributes('machine', where, actions, 'machine')}><title>{escape(chr(10).join(title))}</title>",
              rect(x - 27, top + 4, 54, height, f'rx="5" fill="{MACHINE_FILL[kind]}" stroke="#343a40"')]
@@ -455,11 +457,12 @@ def status_svg(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = " and ".join(player_name(seat) for seat in view.get("winners", []))
-        words = f"Game over: {winners} {'wins' if len(view.get('winners', [])) == 1 else 'share the win'}"
+        verb = "wins" if len(view.get("winners", [])) == 1 else "share the win"
+        words = f"Game over: {winners} {verb} with {max(view['points'])} points"
     elif phase == "setup":
         words = f"{PHASES[phase]} ({len(view['holders'])} of {COLUMNS})"
     else:
-        words = f"Turn {view['turn']} · {player_name(view['current'])} · {PHASES.get(phase, phase)}"
+        words = f"Turn {view['turn']} · {player_name(view['current'])} · {PHASES[phase]}"
         if phase == "config":
             words += f" · {view['actions_left']} Action{'s' if view['actions_left'] != 1 else ''} left"
         if view["fed"]:

@@ -5,8 +5,9 @@ The floor is drawn one line per board row, numbered as the notation numbers rows
 to the Box Holders), with one belt (│) per column. A conveyor tile spans its two columns as ├──X──┤, its
 kind written in the middle (X cross, S> / <S splitters, J> / <J joiners; a key below says what each does
 with a nut). S is a Salter, R a Roaster, Q the Squirrel. The Box Holders show their top box, with the
-boxes that spins bring up next on the line below; a * marks the end of a Connecting Path, whose
-dispensers are marked on the line above the floor. Everything reads without colour.
+boxes that spins bring up next on the line below; a top box between stars (*Pe*) ends a Connecting Path,
+whose dispenser is marked on the line above the floor ("Pe→1": to column 1). Everything reads without
+colour.
 """
 
 from __future__ import annotations
@@ -59,19 +60,22 @@ def centre(column: int) -> int:
     return LABEL_WIDTH + CELL_WIDTH * (column - 1) + CELL_WIDTH // 2
 
 
-def put(line: Text, column: int, content: Text) -> None:
-    """Write `content` centred on a column's belt; the line is padded with spaces as far as needed."""
-    start = centre(column) - (len(content) - 1) // 2
+def put(line: Text, start: int, content: Text) -> None:
+    """Write `content` from character `start`; the line is padded with spaces as far as needed."""
     if len(line) < start:
         line.append(" " * (start - len(line)))
     line.append_text(content)
+
+
+def put_centred(line: Text, column: int, content: Text) -> None:
+    put(line, centre(column) - (len(content) - 1) // 2, content)
 
 
 def floor_line(label: str, cells: dict[int, Text]) -> Text:
     """One line of the floor: a row label, then what stands in each column (from 1), left to right."""
     line = Text(f"{label:<{LABEL_WIDTH}}")
     for column in sorted(cells):
-        put(line, column, cells[column])
+        put_centred(line, column, cells[column])
     line.rstrip()
     return line
 
@@ -87,8 +91,12 @@ def conveyor_line(view: dict[str, Any], row: int) -> Text:
     covered = {tile["column"]: tile["kind"] for tile in view["tiles"] if tile["row"] == row}
     column = 1
     while column <= COMPONENTS.columns:
-        put(line, column, tile_text(covered[column]) if column in covered else Text(BELT, style="grey50"))
-        column += 2 if column in covered else 1
+        if column in covered:
+            put(line, centre(column), tile_text(covered[column]))
+            column += 2
+        else:
+            put_centred(line, column, Text(BELT, style="grey50"))
+            column += 1
     line.rstrip()
     return line
 
@@ -112,7 +120,10 @@ def paths_line(view: dict[str, Any]) -> Text:
         if len(mark) >= CELL_WIDTH:
             mark = mark[: CELL_WIDTH - 2] + "…"
         cells[source] = Text(mark, style=PATH_STYLE)
-    return floor_line(" paths to", cells)
+    line = Text(f"{' paths to':<{LABEL_WIDTH}}")
+    for column in sorted(cells):
+        put(line, centre(column), cells[column])  # from the belt on, so that the mark reads over its dispenser
+    return line
 
 
 def holder_lines(view: dict[str, Any]) -> list[Text]:
@@ -127,9 +138,7 @@ def holder_lines(view: dict[str, Any]) -> list[Text]:
             continue
         boxes = view["holders"][column - 1]["boxes"]
         top = nut_text(boxes[0])
-        if column in ends:
-            top.append("*", style="bold")
-        tops[column] = top
+        tops[column] = Text.assemble("*", top, "*", style="bold") if column in ends else top
         # a clockwise quarter turn brings the left box up, then the bottom one, then the right one
         nexts[column] = Text("·".join(boxes[3:0:-1]), style="grey62")
     return [floor_line(f"{last:>2} box holders", tops), floor_line("   then (spins)", nexts)]
@@ -166,13 +175,10 @@ def belt_words(exits: tuple[int, ...]) -> str:
     return "both" if len(exits) == 2 else ("left", "right")[exits[0]]
 
 
-def key_table() -> Table:
+def key_text() -> RenderableType:
     """What the tiles do, two to a row, read from the component data (where a nut entering a tile's left or
     right column leaves it), then the other letters of the floor."""
-    nuts = ", ".join(f"{code} {name}" for code, name in zip(COMPONENTS.nut_codes, COMPONENTS.nut_names, strict=True))
-    caption = f"S Salter   R Roaster   Q the Squirrel   * end of a Connecting Path   Nuts: {nuts}"
-    table = Table(box=None, padding=(0, 1), header_style="bold", caption=caption, caption_justify="left",
-                  caption_style="grey62")
+    table = Table(box=None, padding=(0, 1), header_style="bold")
     for _ in range(2):
         for name in ("", "tile", "left→", "right→"):
             table.add_column(name)
@@ -188,7 +194,9 @@ def key_table() -> Table:
             cells += [Text(TILE_LABELS[kind], style="bold"), kind, belt_words(entering_left),
                       belt_words(entering_right)]
         table.add_row(*cells)
-    return table
+    nuts = ", ".join(f"{code} {name}" for code, name in zip(COMPONENTS.nut_codes, COMPONENTS.nut_names, strict=True))
+    letters = f"S Salter   R Roaster   Q the Squirrel   *A* a top box ending a Connecting Path\nNuts: {nuts}"
+    return Group(table, Text(letters, style="grey62"))
 
 
 def path_words(view: dict[str, Any], path: dict[str, Any]) -> str:
@@ -271,8 +279,7 @@ def players_table(view: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name in ("", "", "points", "warehouse", "bonus cards"):
         table.add_column(name)
-    over = view["phase"] == "over"
-    winners = view.get("winners", [])
+    winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
         marks = Text()
         if seat == view["to_move"]:
@@ -280,32 +287,40 @@ def players_table(view: dict[str, Any]) -> Table:
         if seat == view.get("seat"):
             marks.append("you", style="italic")
         points = Text(str(view["points"][seat]), style="bold")
-        if over and seat in winners:
+        if seat in winners:
             points.append(" ★")
         table.add_row(player_name(seat), marks, points, warehouse_text(view, seat), str(view["hand_sizes"][seat]))
     return table
 
 
-def card_text(card: int) -> Text:
-    first, second = COMPONENTS.bonus_cards[card - 1].options
-    text = Text(f"  #{card}", style="bold")
-    text.append(f" first: {first.text}\n      second: {second.text}")
-    return text
+def hand_table(cards: list[int]) -> Table:
+    """The viewer's bonus cards, each with both of its choices; long texts wrap within their column."""
+    table = Table(box=None, padding=(0, 1), show_header=False, title="Your bonus cards", title_justify="left",
+                  title_style="bold")
+    table.add_column("card", style="bold")
+    table.add_column("choice")
+    table.add_column("text")
+    for card in cards:
+        first, second = COMPONENTS.bonus_cards[card - 1].options
+        table.add_row(f"#{card}", "first:", first.text)
+        table.add_row("", "second:", second.text)
+    return table
 
 
-def cards_text(view: dict[str, Any]) -> Text:
+def cards_text(view: dict[str, Any]) -> RenderableType:
     """The viewer's own bonus cards (every hand once the game is over), the deck and the public discards."""
-    parts: list[Text] = []
-    if "hand" in view:
-        parts.append(Text("Your bonus cards:" + ("" if view["hand"] else " none"), style="bold"))
-        parts += [card_text(card) for card in view["hand"]]
+    parts: list[RenderableType] = []
+    if view.get("hand"):
+        parts.append(hand_table(view["hand"]))
+    elif "hand" in view:
+        parts.append(Text("Your bonus cards: none", style="bold"))
     for seat, hand in enumerate(view.get("hands", [])):
         parts.append(Text(f"{player_name(seat)}'s bonus cards: " + (" ".join(f"#{c}" for c in hand) or "none")))
     discards = " ".join(f"#{card}" for card in view["discards"]) or "none"
-    parts.append(Text(f"Bonus deck: {view['deck']} face down; discards: {discards}", style="grey62"))
     supply = ", ".join(f"{layout} {count}" for layout, count in view["supply"].items())
-    parts.append(Text(f"Tile supply: {supply}", style="grey62"))
-    return Text("\n").join(parts)
+    parts.append(Text(f"Bonus deck: {view['deck']} face down; discards: {discards}\nTile supply: {supply}",
+                      style="grey62"))
+    return Group(*parts)
 
 
 def turn_text(view: dict[str, Any]) -> Text:
@@ -315,7 +330,7 @@ def turn_text(view: dict[str, Any]) -> Text:
     if phase in ("setup", "over"):
         text.append(f" — {PHASES[phase]}")
         return text
-    text.append(f" — {player_name(view['current'])} — {PHASES.get(phase, phase)}")
+    text.append(f" — {player_name(view['current'])} — {PHASES[phase]}")
     notes = []
     if phase == "config":
         notes.append(f"{view['actions_left']} Action{'s' if view['actions_left'] != 1 else ''} left")
@@ -347,7 +362,7 @@ def situation_text(view: dict[str, Any]) -> Text:
         decision = view.get("decision")
         return Text(f"{player_name(to_move)} to {'decide: ' + decision if decision else 'move'}", style="bold")
     if to_move == "chance":
-        what = CHANCE_PHASES.get(view["phase"], view["phase"])
+        what = CHANCE_PHASES[view["phase"]]
         if view["phase"] == "setup":
             what += f" ({len(view['holders'])} of {COMPONENTS.columns})"
         return Text(f"Chance: {what}", style="italic")
@@ -365,7 +380,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(
         Text(f"Nuts! — {view['players']} players — the end is triggered at {view['end_score']} points", style="bold"),
         Panel(board_text(view), title="The factory floor", expand=False),
-        key_table(),
+        key_text(),
         paths_text(view),
         trucks_table(view),
         players_table(view),

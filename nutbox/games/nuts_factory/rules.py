@@ -395,7 +395,8 @@ class FactoryState(State):
         if self.pending:
             return f"choose where the bonus effect goes ({self.pending})"
         return {
-            "config": f"take an Action ({self.actions_left} left), play a bonus card, or say done ({CONFIG_RULE})",
+            "config": (f"take an Action ({self.actions_left} left), play a bonus card, or say done" if self.actions_left
+                       else "play a bonus card, or say done") + f" ({CONFIG_RULE})",
             "hunt": f"two Connecting Paths are equally close: send the squirrel left or right ({SQUIRREL_RULE})",
             "before-production": "play a bonus card before the factory runs, or produce",
             "shipping": f"ship a truck, play a bonus card, or say done ({SHIP_RULE})",
@@ -798,6 +799,7 @@ class FactoryState(State):
         view: dict[str, Any] = {
             "players": self.n,
             "end_score": self.options.end_score,
+            "unused_end": self.options.unused_end,
             "tiles": [{"row": row, "column": col + 1, "kind": kind} for (row, col), kind in sorted(self.tiles.items())],
             "machines": [{"kind": kind, "row": row, "column": col + 1} for (row, col), kind in
                          sorted(self.machines.items())],
