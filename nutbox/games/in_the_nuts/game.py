@@ -1,0 +1,44 @@
+"""The In the Nuts! game object: metadata, notation, encoding, determinization, heuristic."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from nutbox.core import Action, Game, State
+from nutbox.games.in_the_nuts import actions, heuristic
+from nutbox.games.in_the_nuts.rules import NutsOptions, NutsState
+
+
+class InTheNuts(Game):
+    id = "in-the-nuts"
+    title = "In the Nuts!"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    options_type: ClassVar[type[NutsOptions]] = NutsOptions
+    perfect_information = True  # the deck is face down for everyone: its order is chance, not a secret
+    options: NutsOptions
+
+    def new_state(self) -> NutsState:
+        return NutsState(self)
+
+    def parse(self, text: str) -> Action:
+        return actions.parse(text)
+
+    @property
+    def num_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return actions.action_from_index(index)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> NutsState:
+        return NutsState.from_view(self, view)  # nothing is hidden: the view is the state
+
+    def heuristic(self, state: State, seat: int) -> float:
+        assert isinstance(state, NutsState)
+        return heuristic.evaluate(state, seat)

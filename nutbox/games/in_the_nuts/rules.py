@@ -1,0 +1,649 @@
+"""The rules of In the Nuts! (rulebooks/in-the-nuts.txt) as a state machine; see the package docstring.
+
+Nothing is secret: the deck is face down for everyone, so its order is chance, not hidden information.
+The deck is kept as counts per kind of card; the eight cards set aside for the end are simply the last
+eight of those counts (unseen like the rest), so a draw is always a draw from every unseen card.
+
+Collecting at the end of a turn is a walk over the sections (the `cursor`) that queues small `tasks` for
+whoever collects: take a face-up nut, store it, steal, refill the face-up row. Tasks run in order; each
+waits for its player's decision, or for chance, only when there is a real choice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, Self
+
+from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, State, ToMove
+from nutbox.games.in_the_nuts.actions import (
+    DICE,
+    DRAWS,
+    KEEP,
+    PLACES,
+    PREPLACES,
+    ROLL,
+    STEALS,
+    STOP,
+    STORES,
+    TAKES,
+    Dice,
+    Draw,
+    Place,
+    Preplace,
+    Steal,
+    Store,
+    Take,
+    kind_code,
+    section_label,
+)
+from nutbox.games.in_the_nuts.components import COMPONENTS
+
+KINDS = COMPONENTS.kinds
+NAMES = COMPONENTS.nut_names
+CARDS = len(COMPONENTS.storage)
+SECTIONS2, SECTIONS3 = len(COMPONENTS.area2), len(COMPONENTS.area3)
+FIRST = COMPONENTS.first_space
+TRACK = COMPONENTS.last_space - FIRST + 1
+NEED2, NEED3, NEED4 = COMPONENTS.need
+
+SETUP = "Preparation"
+PLAY_RULE = "Playing the Game"
+STORAGE_RULE = "Putting Nuts in Storage"
+RACCOON_RULE = "The Raccoon Fields"
+
+Phase = Literal["faceup", "deal", "preplace", "dice", "place", "decide", "collect", "final", "over"]
+Task = tuple[str, int, int]  # (what, player, detail): take (slot mask), store (kind), steal, refill (slot)
+
+
+@dataclass(frozen=True)
+class NutsOptions(Options):
+    players: int = dataclasses.field(default=2, metadata={"help": "2 to 4"})
+    first_pick: Literal["next", "active"] = dataclasses.field(
+        default="next",
+        metadata={"help": "when several players collect in one section, and in the final push: the player after "
+                  "the active one goes first (next), or the active player does (active)"},
+    )
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def kind_name(kind: int) -> str:
+    nuts = KINDS[kind]
+    if len(nuts) == 1:
+        return NAMES[nuts[0]]
+    return f"joker ({NAMES[nuts[0]]} or {NAMES[nuts[1]]})"
+
+
+def deck_counts(players: int) -> list[int]:
+    removed = COMPONENTS.removed.get(players, 0)
+    return [count - (removed if len(KINDS[kind]) == 1 else 0) for kind, count in enumerate(COMPONENTS.counts)]
+
+
+class NutsState(State):
+    __slots__ = (
+        "_legal",
+        "area2",
+        "area3",
+        "area4",
+        "card_jokers",
+        "card_plain",
+        "card_type",
+        "current",
+        "cursor",
+        "david",
+        "dice",
+        "ending",
+        "faceup",
+        "game",
+        "kept",
+        "n",
+        "options",
+        "phase",
+        "pile",
+        "step",
+        "supply",
+        "tasks",
+        "track",
+        "unseen",
+        "winner_seats",
+    )
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.options: NutsOptions = game.options
+        n = self.n = self.options.players
+        self.unseen = deck_counts(n)  # every card not yet drawn, the eight set aside included
+        self.pile = -1  # cards left before the set-aside eight come into play (-1: not yet set aside)
+        self.faceup = [-1] * COMPONENTS.slots  # the kind of card in each face-up place, -1 if empty
+        self.track = [-1] * TRACK  # who stands on each starting space
+        self.area2 = [0] * (SECTIONS2 * n)  # squirrels per section and player
+        self.area3 = [0] * (SECTIONS3 * n)
+        self.area4 = [0] * n
+        self.supply = [COMPONENTS.squirrels] * n
+        self.card_type = [-1] * (CARDS * n)  # per player and storage card: the nut stored there
+        self.card_plain = [0] * (CARDS * n)  # nuts on it that are not jokers
+        self.card_jokers = [0] * (CARDS * n)
+        self.kept = [0] * (len(KINDS) * n)  # jokers kept for later, per player and kind
+        self.david = -1  # whose nuts David guards (the player robbed last)
+        self.phase: Phase = "faceup"
+        self.current = 0
+        self.step = 0  # setup progress: face-up nuts dealt, players dealt, squirrels pre-placed
+        self.dice: tuple[int, int, int] | None = None
+        self.cursor = (2, 0)  # collecting: the area and section being checked
+        self.tasks: tuple[Task, ...] = ()
+        self.ending = False
+        self.winner_seats: list[int] = []
+        self._legal: list[Action] | None = None
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        for name in NutsState.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in ("unseen", "faceup", "track", "area2", "area3", "area4", "supply", "card_type", "card_plain",
+                     "card_jokers", "kept", "winner_seats"):
+            setattr(other, name, getattr(self, name)[:])
+        return other
+
+    # --- facts ---------------------------------------------------------------------------------------
+    def order(self) -> list[int]:
+        """Who goes first when several players qualify, and in the final push (option first_pick)."""
+        start = self.current + (1 if self.options.first_pick == "next" else 0)
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def filled(self, player: int, card: int) -> bool:
+        i = player * CARDS + card
+        return self.card_plain[i] + self.card_jokers[i] >= COMPONENTS.storage[card].capacity
+
+    def score(self, player: int) -> int:
+        total = 0
+        for card, storage in enumerate(COMPONENTS.storage):
+            i = player * CARDS + card
+            total += storage.points if self.filled(player, card) else self.card_plain[i] + self.card_jokers[i]
+        return total
+
+    def best_card(self, player: int) -> int:
+        return max((s.points for c, s in enumerate(COMPONENTS.storage) if self.filled(player, c)), default=0)
+
+    def open_spaces(self) -> list[int]:
+        if self.dice is None:
+            return []
+        green, low, high = self.dice
+        return sorted({s for s in (green + low, green + high) if self.track[s - FIRST] < 0})
+
+    def store_options(self, player: int, kind: int) -> list[Action]:
+        legal: list[Action] = []
+        for nut in KINDS[kind]:
+            for card in range(CARDS):
+                i = player * CARDS + card
+                if not self.filled(player, card) and self.card_type[i] in (-1, nut):
+                    legal.append(STORES[(nut, card)])
+        return legal
+
+    def steal_options(self, thief: int) -> list[Action]:
+        return [
+            STEALS[(victim, card)]
+            for victim in range(self.n)
+            if victim not in (thief, self.david)
+            for card in range(CARDS)
+            if self.card_plain[victim * CARDS + card] and not self.filled(victim, card)
+        ]
+
+    def take_options(self, mask: int) -> list[Action]:
+        return [TAKES[slot] for slot in range(COMPONENTS.slots) if mask >> slot & 1 and self.faceup[slot] >= 0]
+
+    # --- the protocol --------------------------------------------------------------------------------
+    def to_move(self) -> ToMove:
+        if self.tasks:
+            what, player, _ = self.tasks[0]
+            return CHANCE if what == "refill" else player
+        phase = self.phase
+        if phase in ("faceup", "deal", "dice"):
+            return CHANCE
+        if phase == "over":
+            return TERMINAL
+        return self.current
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.to_move() is not CHANCE:
+            return []
+        if self.phase == "dice" and not self.tasks:
+            return [(dice, (1 if dice.low == dice.high else 2) / 216) for dice in DICE.values()]
+        total = sum(self.unseen)
+        return [(DRAWS[kind], count / total) for kind, count in enumerate(self.unseen) if count]
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return self._legal[:]
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return None if action in self._legal else self._reason(action)
+
+    def _list_legal(self) -> list[Action]:
+        if self.to_move() is CHANCE or self.is_terminal():
+            return []
+        if self.tasks:
+            what, player, detail = self.tasks[0]
+            if what == "take":
+                return self.take_options(detail)
+            if what == "steal":
+                return self.steal_options(player)
+            options = self.store_options(player, detail)
+            return [*options, KEEP] if len(KINDS[detail]) == 2 and self.phase != "final" else options
+        if self.phase == "place":
+            return [PLACES[space] for space in self.open_spaces()]
+        if self.phase == "decide":
+            return [STOP, ROLL]
+        assert self.phase == "preplace"
+        mine = self.area2[self.current::self.n]
+        return [PREPLACES[s] for s in range(SECTIONS2) if not COMPONENTS.area2[s].raccoon and not mine[s]]
+
+    def _decision(self) -> str:
+        if self.tasks:
+            what, _, detail = self.tasks[0]
+            if what == "take":
+                return "choose a face-up nut"
+            if what == "steal":
+                return f"choose a nut to steal from another player's storage card ({RACCOON_RULE})"
+            return f"store the {kind_name(detail)} on a storage card ({STORAGE_RULE})"
+        return {
+            "place": "put a squirrel on the starting space of the green die plus one white die",
+            "decide": "stop (push your squirrels up) or roll again",
+            "preplace": f"put a squirrel in a section of the 2-squirrel area ({SETUP})",
+        }[self.phase]
+
+    def _reason(self, action: Action) -> str:
+        who = self.to_move()
+        assert isinstance(who, int)
+        if isinstance(action, Place) and self.phase == "place" and not self.tasks:
+            if self.dice and action.space not in {sum(self.dice[:2]), self.dice[0] + self.dice[2]}:
+                return f"{PLAY_RULE}: the space must be the green die plus one white die"
+            return f"{PLAY_RULE}: there can be only one squirrel in each space of the starting track"
+        if isinstance(action, Preplace) and self.phase == "preplace" and not self.tasks:
+            if COMPONENTS.area2[action.section].raccoon:
+                return f"{SETUP}: you can't put squirrels in the raccoon field"
+            return f"{SETUP}: no player can put more than one squirrel in any one section"
+        if isinstance(action, Store) and self.tasks and self.tasks[0][0] == "store":
+            kind = self.tasks[0][2]
+            if action.nut not in KINDS[kind]:
+                return f"{STORAGE_RULE}: this is a {kind_name(kind)}, not a {NAMES[action.nut]}"
+            if self.filled(who, action.card):
+                return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
+            return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
+        if isinstance(action, Steal) and self.tasks and self.tasks[0][0] == "steal":
+            if action.victim == who:
+                return f"{RACCOON_RULE}: you steal from one of the other players"
+            if action.victim == self.david:
+                return f"{RACCOON_RULE}: David guards {player_name(action.victim)}: you can't steal from them"
+            return f"{RACCOON_RULE}: you can only steal nuts (never jokers) from cards not filled completely"
+        if action == KEEP and self.tasks and self.tasks[0][0] == "store":
+            return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
+        if action == ROLL and self.phase == "decide":
+            return f"{PLAY_RULE}: you have no squirrels left to place"
+        return f"not now: you are to {self._decision()}"
+
+    # --- carrying out --------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        if self.tasks:
+            self._do_task(action, events)
+        elif isinstance(action, Draw):
+            self._setup_draw(action, events)
+        elif isinstance(action, Dice):
+            self._roll(action, events)
+        elif isinstance(action, Place):
+            self._place(action.space, events)
+        elif isinstance(action, Preplace):
+            self._preplace(action, events)
+        elif action == STOP:
+            self._stop(events)
+        else:
+            assert action == ROLL
+            self.phase = "dice"
+        self._settle(events)
+        return events
+
+    def _take_card(self, kind: int) -> None:
+        self.unseen[kind] -= 1
+        if self.pile > 0:
+            self.pile -= 1
+
+    def _setup_draw(self, action: Draw, events: list[Event]) -> None:
+        self._take_card(action.kind)
+        if self.phase == "faceup":
+            self.faceup[self.step] = action.kind
+            events.append(Event(f"Face-up nut {self.step + 1}: {kind_name(action.kind)}", "deal", detail=True))
+            self.step += 1
+            if self.step == COMPONENTS.slots:
+                self.phase, self.step = "deal", 0
+            return
+        player = self.step
+        events.append(Event(f"{player_name(player)} takes a {kind_name(action.kind)}", "deal"))
+        self.tasks = (("store", player, action.kind),)
+        self.step += 1
+
+    def _roll(self, action: Dice, events: list[Event]) -> None:
+        self.dice = (action.green, action.low, action.high)
+        name = player_name(self.current)
+        open_spaces = self.open_spaces()
+        events.append(Event(f"{name} rolls green {action.green}, white {action.low} and {action.high}", "dice",
+                            {"dice": list(self.dice), "spaces": open_spaces}))
+        if open_spaces:
+            self.phase = "place"
+            return
+        back = [i + FIRST for i, owner in enumerate(self.track) if owner == self.current]
+        for space in back:
+            self.track[space - FIRST] = -1
+        self.supply[self.current] += len(back)
+        events.append(Event(f"Bad roll: {name} takes {len(back)} squirrel{'s' if len(back) != 1 else ''} back "
+                            "from the starting track", "bad-roll"))
+        self._start_collecting()
+
+    def _place(self, space: int, events: list[Event]) -> None:
+        self.track[space - FIRST] = self.current
+        self.supply[self.current] -= 1
+        events.append(Event(f"{player_name(self.current)} puts a squirrel on space {space}", "place",
+                            {"space": space}))
+        self.phase = "decide"
+
+    def _preplace(self, action: Preplace, events: list[Event]) -> None:
+        self.area2[action.section * self.n + self.current] += 1
+        self.supply[self.current] -= 1
+        events.append(Event(f"{player_name(self.current)} puts a squirrel in section {section_label(action.section)}",
+                            "preplace"))
+        self.step += 1
+        self._next_preplacer()
+
+    def _next_preplacer(self) -> None:
+        schedule = COMPONENTS.preplace
+        while self.current < self.n and self.step >= (schedule[self.current] if self.current < len(schedule) else 0):
+            self.current, self.step = self.current + 1, 0
+        if self.current == self.n:
+            self._start_turn(0)
+
+    def _start_turn(self, player: int) -> None:
+        self.current, self.phase, self.dice = player, "dice", None
+
+    def _stop(self, events: list[Event]) -> None:
+        pushed = 0
+        for index, owner in enumerate(self.track):
+            if owner == self.current:
+                section = COMPONENTS.section_of_space(index + FIRST)
+                self.area2[section * self.n + owner] += 1
+                self.track[index] = -1
+                pushed += 1
+        events.append(Event(f"{player_name(self.current)} stops and pushes {pushed} squirrel"
+                            f"{'s' if pushed != 1 else ''} up into the 2-squirrel area", "stop"))
+        self._start_collecting()
+
+    def _start_collecting(self) -> None:
+        self.phase, self.cursor, self.dice = "collect", (2, 0), None
+
+    def _do_task(self, action: Action, events: list[Event]) -> None:
+        what, player, detail = self.tasks[0]
+        self.tasks = self.tasks[1:]
+        if what == "refill":
+            assert isinstance(action, Draw)
+            self._refill(detail, action.kind, events)
+        elif what == "take":
+            assert isinstance(action, Take)
+            self._take(player, action.slot, events)
+        elif what == "steal":
+            assert isinstance(action, Steal)
+            self._steal(player, action, events)
+        elif action == KEEP:
+            self.kept[player * len(KINDS) + detail] += 1
+            events.append(Event(f"{player_name(player)} keeps the {kind_name(detail)} for later", "keep"))
+        else:
+            assert isinstance(action, Store)
+            self._store(player, detail, action, events)
+
+    def _take(self, player: int, slot: int, events: list[Event]) -> None:
+        kind = self.faceup[slot]
+        self.faceup[slot] = -1
+        events.append(Event(f"{player_name(player)} takes the {kind_name(kind)} (face-up nut {slot + 1})", "take",
+                            {"player": player, "slot": slot + 1}))
+        self.tasks = (("store", player, kind), ("refill", player, slot), *self.tasks)
+
+    def _store(self, player: int, kind: int, action: Store, events: list[Event]) -> None:
+        i = player * CARDS + action.card
+        self.card_type[i] = action.nut
+        if len(KINDS[kind]) == 2:
+            self.card_jokers[i] += 1
+        else:
+            self.card_plain[i] += 1
+        full = " and fills it" if self.filled(player, action.card) else ""
+        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)} as a {NAMES[action.nut]} on "
+                            f"storage card {action.card + 1}{full}", "store", {"player": player}))
+
+    def _steal(self, thief: int, action: Steal, events: list[Event]) -> None:
+        i = action.victim * CARDS + action.card
+        nut = self.card_type[i]
+        self.card_plain[i] -= 1
+        if not self.card_plain[i] and not self.card_jokers[i]:
+            self.card_type[i] = -1  # an emptied card can take any nut again
+        self.david = action.victim
+        events.append(Event(f"{player_name(thief)} steals a {NAMES[nut]} from {player_name(action.victim)}; David "
+                            f"moves to {player_name(action.victim)}", "steal",
+                            {"thief": thief, "victim": action.victim}))
+        self.tasks = (("store", thief, nut), *self.tasks)
+
+    def _refill(self, slot: int, kind: int, events: list[Event]) -> None:
+        self._take_card(kind)
+        self.faceup[slot] = kind
+        events.append(Event(f"A {kind_name(kind)} replaces face-up nut {slot + 1}", "refill", detail=True))
+        if self.pile == 0:
+            self.pile = sum(self.unseen)
+            if not self.ending:
+                self.ending = True
+                events.append(Event("The draw pile is used up: the eight cards set aside become the draw pile, "
+                                    "and the game ends after this turn's collecting", "end"))
+
+    # --- what needs no decision ----------------------------------------------------------------------
+    def _settle(self, events: list[Event]) -> None:
+        while True:
+            if self.tasks:
+                what, player, detail = self.tasks[0]
+                if what == "refill":
+                    if sum(self.unseen):
+                        return
+                    events.append(Event(f"No card is left to replace face-up nut {detail + 1}", "refill"))
+                    self.tasks = self.tasks[1:]
+                    continue
+                if what == "store" and not self.store_options(player, detail):
+                    events.append(Event(f"{player_name(player)} has no storage card for the {kind_name(detail)}: "
+                                        "it is lost", "lost"))
+                    self.tasks = self.tasks[1:]
+                    continue
+                options = self._list_legal()
+                if not options:
+                    self.tasks = self.tasks[1:]
+                    continue
+                if len(options) == 1:
+                    self._do_task(options[0], events)
+                    continue
+                return
+            phase = self.phase
+            if phase == "deal":
+                if self.step < self.n:
+                    return
+                self.pile = sum(self.unseen) - COMPONENTS.reserve
+                self.phase, self.current, self.step = "preplace", 1, 0
+                self._next_preplacer()
+                continue
+            if phase == "place" and len(self.open_spaces()) == 1:
+                self._place(self.open_spaces()[0], events)
+                continue
+            if phase == "decide" and not self.supply[self.current]:
+                self._stop(events)
+                continue
+            if phase == "collect":
+                self._collect_step(events)
+                continue
+            if phase == "final":
+                self._finish(events)
+            return
+
+    def _collect_step(self, events: list[Event]) -> None:
+        """Check the next section; queue what a collection there brings, or move on."""
+        area, section = self.cursor
+        n = self.n
+        if area == 2:
+            counts, need, spec = self.area2, NEED2, COMPONENTS.area2
+        elif area == 3:
+            counts, need, spec = self.area3, NEED3, COMPONENTS.area3
+        else:
+            counts, need, spec = self.area4, NEED4, ()
+        sections = len(spec) if area < 4 else 1
+        if area > 4 or section >= sections:
+            if area < 4:
+                self.cursor = (area + 1, 0)
+            else:
+                self._end_of_turn(events)
+            return
+        base = section * n
+        qualifying = [p for p in self.order() if counts[base + p] >= need]
+        if not qualifying:
+            self.cursor = (area, section + 1)
+            return
+        player = qualifying[0]
+        counts[base + player] -= need
+        self.supply[player] += need
+        if area < 4:
+            above = COMPONENTS.section_above(section) if area == 2 else 0
+            for other in range(n):
+                moved = counts[base + other]
+                if other == player or not moved or (area == 3 and moved >= need):
+                    continue
+                counts[base + other] = 0
+                if area == 2:
+                    self.area3[above * n + other] += moved
+                else:
+                    self.area4[other] += moved
+        where = f"the {area}-squirrel area" + (f" ({section_label(section)})" if area == 2 else "")
+        events.append(Event(f"{player_name(player)} collects with {need} squirrels in {where}", "collect",
+                            {"player": player, "area": area}))
+        raccoon = area < 4 and spec[section].raccoon
+        slots = spec[section].slots if area < 4 else tuple(range(COMPONENTS.slots))
+        mask = sum(1 << slot for slot in slots)
+        self.tasks = (("take", player, mask), *((("steal", player, 0),) if raccoon else ()))
+
+    def _end_of_turn(self, events: list[Event]) -> None:
+        if not self.ending:
+            self._start_turn((self.current + 1) % self.n)
+            return
+        # the end: every squirrel left on the board goes up into the 4-squirrel area, then the final picks
+        n = self.n
+        for player in range(n):
+            self.area4[player] += sum(self.area2[player::n]) + sum(self.area3[player::n])
+        self.area2, self.area3 = [0] * len(self.area2), [0] * len(self.area3)
+        everything = (1 << COMPONENTS.slots) - 1
+        tasks: list[Task] = []
+        for player in self.order():
+            picks = self.area4[player] // NEED4
+            self.supply[player] += picks * NEED4
+            self.area4[player] -= picks * NEED4
+            tasks += [("take", player, everything)] * picks
+        for player in self.order():
+            for kind in range(len(KINDS)):
+                tasks += [("store", player, kind)] * self.kept[player * len(KINDS) + kind]
+                self.kept[player * len(KINDS) + kind] = 0
+        events.append(Event("Every squirrel left goes up into the 4-squirrel area; each four of them take a "
+                            "face-up nut; then the jokers are stored", "end"))
+        self.tasks = tuple(tasks)
+        self.phase = "final"
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = "over"
+        ranked = [(self.score(p), self.best_card(p)) for p in range(self.n)]
+        best = max(ranked)
+        self.winner_seats = [p for p in range(self.n) if ranked[p] == best]
+        names = " and ".join(player_name(p) for p in self.winner_seats)
+        events.append(Event(f"{names} {'wins' if len(self.winner_seats) == 1 else 'share the win'} with {best[0]} "
+                            "points", "result"))
+
+    # --- results and views ---------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(self.score(p)) for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.n
+        view: dict[str, Any] = {
+            "players": n,
+            "first_pick": self.options.first_pick,
+            "unseen": {kind_code(k): c for k, c in enumerate(self.unseen)},
+            "pile": self.pile,
+            "faceup": [kind_code(k) if k >= 0 else None for k in self.faceup],
+            "track": {str(i + FIRST): (owner if owner >= 0 else None) for i, owner in enumerate(self.track)},
+            "area2": [self.area2[s * n : s * n + n] for s in range(SECTIONS2)],
+            "area3": [self.area3[s * n : s * n + n] for s in range(SECTIONS3)],
+            "area4": self.area4[:],
+            "supply": self.supply[:],
+            "storage": [
+                [
+                    {"nut": COMPONENTS.nut_codes[self.card_type[p * CARDS + c]] if self.card_type[p * CARDS + c] >= 0
+                     else None, "nuts": self.card_plain[p * CARDS + c], "jokers": self.card_jokers[p * CARDS + c],
+                     "capacity": s.capacity, "points": s.points, "filled": self.filled(p, c)}
+                    for c, s in enumerate(COMPONENTS.storage)
+                ]
+                for p in range(n)
+            ],
+            "kept": [{kind_code(k): self.kept[p * len(KINDS) + k] for k in range(len(KINDS))
+                      if self.kept[p * len(KINDS) + k]} for p in range(n)],
+            "david": self.david if self.david >= 0 else None,
+            "phase": self.phase,
+            "current": self.current,
+            "step": self.step,
+            "dice": list(self.dice) if self.dice else None,
+            "cursor": list(self.cursor),
+            "tasks": [[what, player, detail] for what, player, detail in self.tasks],
+            "ending": self.ending,
+            "points": [self.score(p) for p in range(n)],
+        }
+        who = self.to_move()
+        if isinstance(who, int):
+            view["decision"] = self._decision()
+        return view
+
+    @classmethod
+    def from_view(cls, game: Any, view: dict[str, Any]) -> NutsState:
+        """The state a view shows: nothing in In the Nuts! is secret."""
+        state = cls(game)
+        n = state.n
+        codes = {kind_code(k): k for k in range(len(KINDS))}
+        state.unseen = [view["unseen"][kind_code(k)] for k in range(len(KINDS))]
+        state.pile = view["pile"]
+        state.faceup = [codes[k] if k is not None else -1 for k in view["faceup"]]
+        state.track = [view["track"][str(i + FIRST)] if view["track"][str(i + FIRST)] is not None else -1
+                       for i in range(TRACK)]
+        state.area2 = [c for section in view["area2"] for c in section]
+        state.area3 = [c for section in view["area3"] for c in section]
+        state.area4 = list(view["area4"])
+        state.supply = list(view["supply"])
+        for p, cards in enumerate(view["storage"]):
+            for c, card in enumerate(cards):
+                i = p * CARDS + c
+                state.card_type[i] = COMPONENTS.nut_codes.index(card["nut"]) if card["nut"] else -1
+                state.card_plain[i], state.card_jokers[i] = card["nuts"], card["jokers"]
+        for p, kept in enumerate(view["kept"]):
+            for code, count in kept.items():
+                state.kept[p * len(KINDS) + codes[code]] = count
+        state.david = view["david"] if view["david"] is not None else -1
+        state.phase = view["phase"]
+        state.current, state.step = view["current"], view["step"]
+        state.dice = (view["dice"][0], view["dice"][1], view["dice"][2]) if view["dice"] else None
+        state.cursor = (view["cursor"][0], view["cursor"][1])
+        state.tasks = tuple((what, player, detail) for what, player, detail in view["tasks"])
+        state.ending = view["ending"]
+        state.winner_seats = list(view.get("winners", []))
+        assert len(state.area4) == n
+        return state

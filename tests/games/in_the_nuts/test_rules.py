@@ -1,0 +1,229 @@
+"""Scenario tests of the In the Nuts! rules (rulebooks/in-the-nuts.txt, docs/rules-decisions.md).
+
+Each rulebook example is rebuilt explicitly (positions.py). Seats in the examples: Marlene 0 (red),
+Christine 1 (blue), Anna 2 (white), Uwe 3 (black).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nutbox.core import CHANCE, TERMINAL, IllegalAction
+from nutbox.games.in_the_nuts import NutsState
+from nutbox.games.in_the_nuts.rules import PLAY_RULE, RACCOON_RULE, SETUP, STORAGE_RULE
+
+from .positions import KIND, card, game, play, position
+
+MARLENE, CHRISTINE, ANNA, UWE = 0, 1, 2, 3
+
+
+def texts(state: NutsState) -> list[str]:
+    return [str(action) for action in state.legal_actions()]
+
+
+def refused(state: NutsState, text: str) -> str:
+    before = state.view(None)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(state.game.parse(text))
+    assert state.view(None) == before
+    return caught.value.rule
+
+
+# --- rolling and placing --------------------------------------------------------------------------------------
+def test_annas_roll_green_2_whites_1_and_6_offers_spaces_3_and_8() -> None:
+    state = position(4, current=ANNA)
+    play(state, "dice 2 1 6")
+    assert state.to_move() == ANNA and texts(state) == ["place 3", "place 8"]
+    assert PLAY_RULE in refused(state, "place 7")
+    play(state, "place 8")
+    assert state.track[8 - 2] == ANNA and texts(state) == ["stop", "roll"]
+
+
+def test_marlenes_bad_roll_sends_her_starting_squirrels_back() -> None:
+    state = position(4, track={9: MARLENE, 10: MARLENE, 3: MARLENE})
+    assert state.supply[MARLENE] == 12
+    events = play(state, "dice 4 5 6")
+    assert any(event.kind == "bad-roll" for event in events)
+    assert all(owner < 0 for owner in state.track) and state.supply[MARLENE] == 15
+    assert state.current == CHRISTINE and state.to_move() is CHANCE
+
+
+def test_a_space_holds_one_squirrel_and_a_single_open_space_is_taken_at_once() -> None:
+    state = position(track={3: 1})
+    play(state, "dice 2 1 6")
+    assert state.track[8 - 2] == 0 and state.phase == "decide"  # 3 was taken: 8 was the only place
+
+
+# --- collecting -------------------------------------------------------------------------------------------------
+def test_marlenes_successful_turn_and_the_pushes_that_follow() -> None:
+    state = position(
+        4,
+        faceup=("A", "W", "H", "B"),
+        track={2: MARLENE, 3: MARLENE},
+        area2={"2-4": [1, 1, 0, 0]},
+        area3={"left": [1, 2, 1, 1]},
+        area4=[0, 0, 3, 0],
+        phase="decide",
+    )
+    play(state, "stop")
+    # Marlene had three in 2-4: two go home, Christine's squirrel is pushed up, her third stays; she gets the acorn
+    assert state.area2[0 * 4 : 0 * 4 + 4] == [1, 0, 0, 0]
+    assert state.area3[0:4] == [1, 3, 1, 1]
+    assert state.to_move() == MARLENE and state.tasks[0] == ("store", MARLENE, KIND["A"])
+    play(state, "store A 1", "draw H")
+    # Christine's three in the left 3-squirrel section: home; everyone else's up; she chooses under 2-4 or 5-6
+    assert state.to_move() == CHRISTINE and texts(state) == ["take 1", "take 2"]
+    assert state.area3[0:4] == [0, 0, 0, 0] and state.area4 == [1, 0, 4, 1]
+    play(state, "take 2", "store W 1", "draw B")
+    # Anna now has four in the 4-squirrel area: any face-up nut; nobody else is pushed
+    assert state.to_move() == ANNA and texts(state) == ["take 1", "take 2", "take 3", "take 4"]
+    play(state, "take 3", "store H 1", "draw A")
+    assert state.area4 == [1, 0, 0, 1]
+    assert card(state, MARLENE, 1) == ("A", 1, 0) and card(state, CHRISTINE, 1) == ("W", 1, 0)
+    assert state.supply[MARLENE] == 15 - 1 - 1 and state.supply[CHRISTINE] == 15 and state.supply[ANNA] == 15
+    assert state.current == CHRISTINE and state.phase == "dice"
+
+
+def test_four_squirrels_in_2_4_take_the_nut_and_then_its_replacement() -> None:
+    state = position(track={2: 0, 3: 0, 4: 0}, area2={"2-4": [1, 0]}, faceup=("W", "H", "B", "A"), phase="decide")
+    play(state, "stop", "store W 1", "draw H", "store H 2", "draw A")
+    assert state.area2[0:2] == [0, 0] and card(state, 0, 1) == ("W", 1, 0) and card(state, 0, 2) == ("H", 1, 0)
+
+
+def test_several_players_in_one_section_take_turns_from_the_next_player_or_the_active_one() -> None:
+    for first_pick, expected in (("next", [1, 2, 0]), ("active", [0, 1, 2])):
+        state = position(3, area3={"left": [3, 3, 3]}, track={5: 0}, phase="decide", first_pick=first_pick)
+        play(state, "stop")
+        order = []
+        while state.phase == "collect":
+            who = state.to_move()
+            if state.tasks and state.tasks[0][0] == "take":
+                order.append(who)
+            action = state.chance_outcomes()[0][0] if who is CHANCE else state.legal_actions()[0]
+            state.apply(action)
+        assert order == expected
+        assert state.area3[0:3] == [0, 0, 0]  # a player with three is never pushed by another's collection
+
+
+# --- the raccoon ------------------------------------------------------------------------------------------------
+def test_the_raccoon_field_gives_any_face_up_nut_and_a_stolen_one_and_david_moves() -> None:
+    state = position(track={7: 0}, area2={"7": [1, 0]}, storage={1: {3: ("H", 2)}}, phase="decide")
+    play(state, "stop")
+    assert texts(state) == ["take 1", "take 2", "take 3", "take 4"]
+    play(state, "take 3", "store B 1", "draw W")
+    # the only nut to steal is taken at once; the thief stores it
+    assert card(state, 1, 3) == ("H", 1, 0) and state.david == 1
+    play(state, "store H 2")
+    assert card(state, 0, 2) == ("H", 1, 0) and state.current == 1
+
+
+def test_david_guards_the_last_player_robbed_and_jokers_and_full_cards_are_safe() -> None:
+    guarded = position(3, track={7: 0}, area2={"7": [1, 0, 0]}, david=1,
+                       storage={1: {3: ("H", 2)}, 2: {3: ("A", 1)}}, phase="decide")
+    play(guarded, "stop", "take 1", "store W 1", "draw W")
+    # player 2 is guarded: the steal can only be player 3's acorn, and that card is empty again after it
+    assert guarded.david == 2 and card(guarded, 2, 3) == (None, 0, 0) and card(guarded, 1, 3) == ("H", 2, 0)
+    assert guarded.tasks[0] == ("store", 0, KIND["A"])
+    safe = position(track={7: 0}, area2={"7": [1, 0]}, storage={1: {1: ("H", 2)}}, phase="decide")
+    safe.card_plain[8], safe.card_jokers[8] = 0, 1  # player 2's card 1: one joker
+    safe.card_plain[8 + 1], safe.card_type[8 + 1] = 2, 0  # card 2: two walnuts, full
+    play(safe, "stop", "take 1", "store W 1", "draw W")
+    assert safe.david == -1 and safe.current == 1  # nothing could be stolen
+
+
+def test_steal_refusals_name_the_rule() -> None:
+    state = position(3, track={7: 0}, area2={"7": [1, 0, 0]}, david=1,
+                     storage={1: {3: ("H", 2)}, 2: {3: ("A", 1), 4: ("W", 2)}}, phase="decide")
+    play(state, "stop", "take 1", "store W 1", "draw W")
+    assert texts(state) == ["steal 3 3", "steal 3 4"]
+    assert "David guards" in refused(state, "steal 2 1")
+    assert RACCOON_RULE in refused(state, "steal 1 1")
+
+
+# --- storage ----------------------------------------------------------------------------------------------------
+def test_storage_takes_one_nut_type_per_card_and_a_filled_card_turns_over() -> None:
+    state = position(track={5: 0}, area2={"5-6": [1, 0]}, storage={0: {1: ("W", 1), 2: ("B", 1)}}, phase="decide",
+                     faceup=("W", "W", "B", "A"))
+    play(state, "stop")
+    legal = texts(state)
+    assert "store W 1" in legal and "store W 2" not in legal and "store W 3" in legal
+    assert "one type" in refused(state, "store W 2")
+    events = play(state, "store W 1")
+    assert state.filled(0, 0) and "fills it" in events[-1].text
+
+
+def test_a_joker_kept_to_the_end_counts_as_either_of_its_nuts() -> None:
+    state = position(track={2: 0, 3: 0}, faceup=("WH", "H", "B", "A"), storage={0: {1: ("H", 1)}},
+                     phase="decide", pile=1)
+    play(state, "stop")
+    assert texts(state)[-1] == "keep" and "store W 3" in texts(state) and "store H 1" in texts(state)
+    play(state, "keep", "draw A")  # the last card of the draw pile: the game ends after this collecting
+    assert state.ending and state.phase == "final" and state.tasks == (("store", 0, KIND["WH"]),)
+    assert state.to_move() == 0 and texts(state)[:1] == ["store W 2"]
+    assert "keep" not in texts(state)
+    play(state, "store H 1")
+    assert state.to_move() is TERMINAL and card(state, 0, 1) == ("H", 1, 1) and state.filled(0, 0)
+    assert state.scores() == [5.0, 0.0] and state.winners() == [0]
+
+
+def test_uwes_final_score_is_33() -> None:
+    state = position(4, storage={UWE: {1: ("W", 2), 3: ("H", 3), 5: ("B", 4), 7: ("A", 2), 8: ("H", 1)}})
+    assert state.score(UWE) == 5 + 10 + 15 + 2 + 1 == 33
+    assert state.best_card(UWE) == 15
+
+
+def test_the_end_pushes_everything_up_and_each_four_take_a_nut_from_the_next_player_on() -> None:
+    state = position(3, track={5: 0, 6: 0}, area2={"8-9": [0, 1, 1]}, area3={"right": [0, 2, 3], "left": [2, 0, 0]},
+                     area4=[1, 1, 1], phase="decide", pile=1, faceup=("W", "H", "B", "A"))
+    play(state, "stop", "store H 1", "draw W")  # player 0 takes the 5-6 nut; the pile runs out
+    assert state.ending
+    # right section: player 2 has three; player 1's two are pushed to the 4-squirrel area
+    play(state, "take 3", "store B 1", "draw A")
+    assert state.phase == "final"
+    # the final push: player 1 has 1 + 2 + 1 = 4, player 2 has 1 + 1 = 2, player 0 has 1 + 2 = 3
+    assert state.to_move() == 1 and len(texts(state)) == 4
+    play(state, "take 1", "store W 1", "draw A")
+    assert state.to_move() is TERMINAL and state.scores() == [1.0, 1.0, 1.0]
+    assert state.winners() == [0, 1, 2]
+
+
+def test_ties_go_to_the_most_valuable_filled_card() -> None:
+    state = position(track={5: 0, 6: 0}, storage={0: {3: ("B", 3)}, 1: {1: ("W", 2), 7: ("A", 4), 8: ("H", 2)}},
+                     phase="decide", pile=1, faceup=("W", "H", "B", "A"))
+    play(state, "stop", "store H 5", "draw W")  # 11 points each, and the game ends
+    assert state.to_move() is TERMINAL and state.scores() == [11.0, 11.0]
+    assert state.best_card(0) == 10 and state.best_card(1) == 5 and state.winners() == [0]
+
+
+# --- setup ------------------------------------------------------------------------------------------------------
+def test_setup_for_two_removes_two_of_each_nut_and_the_second_player_preplaces_one() -> None:
+    state = game(2)
+    assert sum(state.unseen) == 60 - 8 and state.unseen[KIND["W"]] == 10 and state.unseen[KIND["WH"]] == 2
+    play(state, "draw W", "draw H", "draw B", "draw A")
+    assert state.phase == "deal" and state.to_move() is CHANCE
+    play(state, "draw WH")
+    assert state.to_move() == 0 and "keep" in texts(state)
+    play(state, "store W 8", "draw A", "store A 1")
+    assert state.pile == 52 - 6 - 8 and state.to_move() == 1 and state.phase == "preplace"
+    assert SETUP in refused(state, "preplace 7")
+    play(state, "preplace 5-6")
+    assert state.current == 0 and state.phase == "dice"
+
+
+def test_four_players_preplace_one_two_and_three_in_different_sections() -> None:
+    state = position(4, phase="preplace", current=1)
+    state.step = 0
+    play(state, "preplace 2-4")
+    assert state.current == 2
+    play(state, "preplace 2-4")
+    assert "more than one" in refused(state, "preplace 2-4")
+    play(state, "preplace 10-12", "preplace 5-6", "preplace 8-9", "preplace 10-12")
+    assert state.current == 0 and state.phase == "dice"
+    assert state.supply == [15, 14, 13, 12]
+
+
+def test_store_refusals_name_the_rule() -> None:
+    state = position(track={5: 0}, area2={"5-6": [1, 0]}, phase="decide")
+    play(state, "stop")
+    assert STORAGE_RULE in refused(state, "store W 1")  # it is a hazelnut
+    assert "only jokers" in refused(state, "keep")
