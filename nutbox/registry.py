@@ -10,7 +10,11 @@ from rich.console import RenderableType
 
 from nutbox.core import Game, OptionsError, parse_options
 from nutbox.games.in_the_nuts import InTheNuts
+from nutbox.games.in_the_nuts import render_svg as in_the_nuts_svg
 from nutbox.games.in_the_nuts import render_text as in_the_nuts_text
+from nutbox.games.nut_cards import NutCards
+from nutbox.games.nut_cards import render_svg as nut_cards_svg
+from nutbox.games.nut_cards import render_text as nut_cards_text
 from nutbox.games.nut_hunt import NutHunt
 from nutbox.games.nut_hunt import render_svg as nut_hunt_svg
 from nutbox.games.nut_hunt import render_text as nut_hunt_text
@@ -35,7 +39,8 @@ ENTRIES: dict[str, Entry] = {
         Entry(NutsSorting, nuts_sorting_text.render),
         Entry(NutHunt, nut_hunt_text.render, nut_hunt_svg.render),
         Entry(NutsFactory, nuts_factory_text.render, nuts_factory_svg.render),
-        Entry(InTheNuts, in_the_nuts_text.render),
+        Entry(NutCards, nut_cards_text.render, nut_cards_svg.render),
+        Entry(InTheNuts, in_the_nuts_text.render, in_the_nuts_svg.render),
     )
 }
 GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}

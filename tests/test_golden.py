@@ -29,6 +29,8 @@ GOLDENS: dict[tuple[str, str], tuple[dict[str, Any], list[str], int]] = {
     ("nut-hunt", "competitive-seed8"): ({"players": 2, "competitive": True}, ["greedy", "random"], 8),
     ("nuts-factory", "three-greedy-seed3"): ({"players": 3}, ["greedy", "greedy", "random"], 3),
     ("nuts-factory", "fall-through-seed6"): ({"players": 2, "unused_end": "fall"}, ["greedy", "random"], 6),
+    ("nut-cards", "three-greedy-seed4"): ({"players": 3}, ["greedy", "random", "greedy"], 4),
+    ("nut-cards", "double-once-seed7"): ({"players": 2, "squirrels": "double-once"}, ["greedy", "greedy"], 7),
     ("in-the-nuts", "four-greedy-seed2"): ({"players": 4}, ["greedy", "random", "greedy", "random"], 2),
     ("in-the-nuts", "active-first-seed9"): ({"players": 3, "first_pick": "active"}, ["greedy", "greedy", "random"], 9),
 }

@@ -3,20 +3,25 @@
 The core imports nothing else of nutbox.
 """
 
+from nutbox.core.data import ComponentError, DataReader, read_json
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
 from nutbox.core.events import Event, events_for
-from nutbox.core.game import Action, Game
+from nutbox.core.game import Action, ActionSpace, Game
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
 from nutbox.core.record import Record, final_state, replay
-from nutbox.core.state import CHANCE, TERMINAL, Node, State, ToMove, to_move_json
+from nutbox.core.state import CHANCE, TERMINAL, ListedState, Node, State, ToMove, to_move_json
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "ActionSpace",
+    "ComponentError",
+    "DataReader",
     "Event",
     "Game",
     "IllegalAction",
+    "ListedState",
     "Node",
     "NotationError",
     "NutboxError",
@@ -32,6 +37,7 @@ __all__ = [
     "final_state",
     "options_to_dict",
     "parse_options",
+    "read_json",
     "replay",
     "to_move_json",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from nutbox.core.errors import OptionsError
@@ -19,6 +20,31 @@ class Action:
     """Base of every game's actions: small frozen dataclasses whose `str()` is the canonical notation."""
 
     __slots__ = ()
+
+
+class ActionSpace:
+    """A fixed integer encoding: every action a game's options allow, in one fixed order."""
+
+    def __init__(self, actions: Iterable[Action], title: str) -> None:
+        self.actions = tuple(actions)
+        self.title = title
+        self.index = {action: index for index, action in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError(f"{title}: an action is listed twice in the encoding")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index_of(self, action: Action) -> int:
+        try:
+            return self.index[action]
+        except KeyError:
+            raise TypeError(f"{action!r} is not an action of {self.title}") from None
+
+    def action_at(self, index: int) -> Action:
+        if not 0 <= index < len(self.actions):
+            raise IndexError(f"action index {index} is outside 0..{len(self.actions) - 1}")
+        return self.actions[index]
 
 
 class Game(ABC):
@@ -58,18 +84,26 @@ class Game(ABC):
         """The action a text names; NotationError says what is wrong with it. Inverse of str(action)."""
 
     # --- fixed integer encoding for learners --------------------------------------------------------
+    # A game gives its encoding as an ActionSpace (`encoding`), or overrides the three methods below.
+    encoding: ActionSpace | None = None
+
     @property
-    @abstractmethod
     def num_actions(self) -> int:
         """Size of the action space (every decision and chance outcome the options allow)."""
+        return len(self._encoding())
 
-    @abstractmethod
     def action_index(self, action: Action) -> int:
         """The action's place in 0 .. num_actions - 1."""
+        return self._encoding().index_of(action)
 
-    @abstractmethod
     def action_from_index(self, index: int) -> Action:
         """Inverse of action_index."""
+        return self._encoding().action_at(index)
+
+    def _encoding(self) -> ActionSpace:
+        if self.encoding is None:
+            raise NotImplementedError(f"{type(self).__name__} gives no encoding and overrides none of its methods")
+        return self.encoding
 
     # --- hidden information and game knowledge ------------------------------------------------------
     @abstractmethod

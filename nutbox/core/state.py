@@ -100,7 +100,11 @@ class State(ABC):
         rule = self.why_illegal(action)
         if rule is not None:
             raise IllegalAction(action, rule)
+        self._forget()
         return self._apply(action)
+
+    def _forget(self) -> None:  # noqa: B027 - a hook most games leave empty
+        """Drop whatever was cached about the position `apply` is about to change."""
 
     def child(self, action: Action) -> Self:
         state = self.clone()
@@ -131,3 +135,34 @@ class State(ABC):
             view["scores"] = self.scores()
             view["winners"] = self.winners()
         return view
+
+
+class ListedState(State):
+    """A state that lists its legal actions once per position and explains why anything else is refused.
+
+    A game fills `_list_legal` and `_reason` (the rule that forbids an action not listed); legality is
+    then membership in the list, so `legal_actions` and `apply` cannot disagree.
+    """
+
+    _legal: list[Action] | None = None  # the list for this position, until `apply` changes it
+
+    @abstractmethod
+    def _list_legal(self) -> list[Action]:
+        """The decisions open to the seat to move, in a stable order."""
+
+    @abstractmethod
+    def _reason(self, action: Action) -> str:
+        """Why `action`, which is not listed, is refused (cite the rulebook)."""
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return self._legal[:]
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return None if action in self._legal else self._reason(action)
+
+    def _forget(self) -> None:
+        self._legal = None

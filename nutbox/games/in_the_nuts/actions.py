@@ -11,7 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, NotationError
+from nutbox.core import Action, ActionSpace, NotationError
 from nutbox.games.in_the_nuts.components import COMPONENTS
 
 CODES = COMPONENTS.nut_codes
@@ -111,25 +111,11 @@ PREPLACES = tuple(Preplace(s) for s in range(len(COMPONENTS.area2)))
 TAKES = tuple(Take(s) for s in range(COMPONENTS.slots))
 STEALS = {(v, c): Steal(v, c) for v in range(PLAYERS) for c in range(CARDS)}
 STORES = {(n, c): Store(n, c) for n in range(len(CODES)) for c in range(CARDS)}
-SPACE: tuple[Action, ...] = tuple(
+ENCODING = ActionSpace(
     itertools.chain(DICE.values(), DRAWS, PLACES.values(), (STOP, ROLL, KEEP), PREPLACES, TAKES, STEALS.values(),
-                    STORES.values())
+                    STORES.values()),
+    "In the Nuts!",
 )
-INDEX = {action: index for index, action in enumerate(SPACE)}
-NUM_ACTIONS = len(SPACE)
-
-
-def action_index(action: Action) -> int:
-    try:
-        return INDEX[action]
-    except KeyError:
-        raise TypeError(f"{action!r} is not an In the Nuts! action") from None
-
-
-def action_from_index(index: int) -> Action:
-    if not 0 <= index < NUM_ACTIONS:
-        raise IndexError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
-    return SPACE[index]
 
 
 _WORDS = re.compile(r"\s+")

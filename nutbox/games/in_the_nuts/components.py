@@ -7,14 +7,10 @@ parts are reconstructed. `parse` refuses a file that breaks what the rules rely 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
-
-class ComponentError(ValueError):
-    """The component file is wrong; the message says where."""
+from nutbox.core.data import DataReader, read_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,31 +52,8 @@ class Components:
         return next(index for index, upper in enumerate(self.area3) if section in upper.below)
 
 
-def _fail(where: str, problem: str) -> ComponentError:
-    return ComponentError(f"in-the-nuts components, {where}: {problem}")
-
-
-def _require(condition: bool, where: str, problem: str) -> None:
-    if not condition:
-        raise _fail(where, problem)
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(where, f"expected a list, got {value!r}")
-    return value
-
-
-def _dict(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(where, f"expected an object, got {value!r}")
-    return value
-
-
-def _int(value: Any, where: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise _fail(where, f"expected a whole number of at least {low}, got {value!r}")
-    return value
+_check = DataReader("in-the-nuts components")
+_require, _list, _dict, _int = _check.require, _check.list, _check.dict, _check.int
 
 
 def parse(data: dict[str, Any]) -> Components:
@@ -142,8 +115,7 @@ def parse(data: dict[str, Any]) -> Components:
 
 
 def load() -> Components:
-    text = resources.files(__package__).joinpath("data/components.json").read_text(encoding="utf-8")
-    return parse(json.loads(text))
+    return parse(read_json(__package__, "data/components.json"))
 
 
 COMPONENTS = load()

@@ -16,6 +16,7 @@ class InTheNuts(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    encoding = actions.ENCODING
     options_type: ClassVar[type[NutsOptions]] = NutsOptions
     perfect_information = True  # the deck is face down for everyone: its order is chance, not a secret
     options: NutsOptions
@@ -25,16 +26,6 @@ class InTheNuts(Game):
 
     def parse(self, text: str) -> Action:
         return actions.parse(text)
-
-    @property
-    def num_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action) -> int:
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        return actions.action_from_index(index)
 
     def determinize(self, view: dict[str, Any], rng: random.Random) -> NutsState:
         return NutsState.from_view(self, view)  # nothing is hidden: the view is the state

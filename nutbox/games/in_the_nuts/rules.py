@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
-from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, State, ToMove
+from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove
 from nutbox.games.in_the_nuts.actions import (
     DICE,
     DRAWS,
@@ -82,9 +82,8 @@ def deck_counts(players: int) -> list[int]:
     return [count - (removed if len(KINDS[kind]) == 1 else 0) for kind, count in enumerate(COMPONENTS.counts)]
 
 
-class NutsState(State):
+class NutsState(ListedState):
     __slots__ = (
-        "_legal",
         "area2",
         "area3",
         "area4",
@@ -136,7 +135,6 @@ class NutsState(State):
         self.tasks: tuple[Task, ...] = ()
         self.ending = False
         self.winner_seats: list[int] = []
-        self._legal: list[Action] | None = None
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -214,16 +212,6 @@ class NutsState(State):
         total = sum(self.unseen)
         return [(DRAWS[kind], count / total) for kind, count in enumerate(self.unseen) if count]
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return self._legal[:]
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return None if action in self._legal else self._reason(action)
-
     def _list_legal(self) -> list[Action]:
         if self.to_move() is CHANCE or self.is_terminal():
             return []
@@ -289,7 +277,6 @@ class NutsState(State):
 
     # --- carrying out --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         events: list[Event] = []
         if self.tasks:
             self._do_task(action, events)
@@ -456,13 +443,11 @@ class NutsState(State):
                     events.append(Event(f"No card is left to replace face-up nut {detail + 1}", "refill"))
                     self.tasks = self.tasks[1:]
                     continue
-                if what == "store" and not self.store_options(player, detail):
-                    events.append(Event(f"{player_name(player)} has no storage card for the {kind_name(detail)}: "
-                                        "it is lost", "lost"))
-                    self.tasks = self.tasks[1:]
-                    continue
                 options = self._list_legal()
-                if not options:
+                if not options:  # nothing to take or steal, or a nut no card can hold (a joker can still wait)
+                    if what == "store":
+                        events.append(Event(f"{player_name(player)} has no storage card for the "
+                                            f"{kind_name(detail)}: it is lost", "lost"))
                     self.tasks = self.tasks[1:]
                     continue
                 if len(options) == 1:

@@ -11,7 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, NotationError
+from nutbox.core import Action, ActionSpace, NotationError
 from nutbox.games.nut_hunt.components import COMPONENTS
 
 TILES = COMPONENTS.tiles
@@ -183,22 +183,7 @@ _BLOCKS: tuple[tuple[Action, ...], ...] = (
     (PASS,),
     TRADES,
 )
-SPACE: tuple[Action, ...] = tuple(itertools.chain.from_iterable(_BLOCKS))
-INDEX = {action: index for index, action in enumerate(SPACE)}
-NUM_ACTIONS = len(SPACE)
-
-
-def action_index(action: Action) -> int:
-    try:
-        return INDEX[action]
-    except KeyError:
-        raise TypeError(f"{action!r} is not a Nut Hunt action") from None
-
-
-def action_from_index(index: int) -> Action:
-    if not 0 <= index < NUM_ACTIONS:
-        raise IndexError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
-    return SPACE[index]
+ENCODING = ActionSpace(itertools.chain.from_iterable(_BLOCKS), "Nut Hunt")
 
 
 # --- reading notation ---------------------------------------------------------------------------------

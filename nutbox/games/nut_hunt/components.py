@@ -7,18 +7,14 @@ edit it; `load` refuses a file that breaks what the rules depend on, saying what
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
+
+from nutbox.core.data import DataReader, read_json
 
 DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")  # clockwise from the top right on pointy-top hexes
 BOARD_TILES = 19  # a radius-2 hexagon
 GREEN_COST = 2  # rulebook, "Anatomy of a Tile": starting tiles are the tiles with a recruit cost of 2 nuts
-
-
-class ComponentError(ValueError):
-    """The component file is wrong; the message says where."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,21 +53,8 @@ class Components:
         return next(tile.id for tile in self.tiles if tile.frog_pond)
 
 
-def _require(condition: bool, where: str, problem: str) -> None:
-    if not condition:
-        raise ComponentError(f"nut-hunt components, {where}: {problem}")
-
-
-def _list(value: Any, where: str, problem: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ComponentError(f"nut-hunt components, {where}: {problem}")
-    return value
-
-
-def _dict(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ComponentError(f"nut-hunt components, {where}: expected an object, got {value!r}")
-    return value
+_check = DataReader("nut-hunt components")
+_require, _list, _dict = _check.require, _check.list, _check.dict
 
 
 def _nuts(text: Any, codes: tuple[str, ...], where: str) -> tuple[int, ...]:
@@ -82,7 +65,7 @@ def _nuts(text: Any, codes: tuple[str, ...], where: str) -> tuple[int, ...]:
 
 
 def parse(data: dict[str, Any]) -> Components:
-    nuts = [_dict(nut, "nuts") for nut in _list(data.get("nuts"), "nuts", "expected a list of nut types")]
+    nuts = [_dict(nut, "nuts") for nut in _list(data.get("nuts"), "nuts")]
     _require(len(nuts) == 4, "nuts", "expected the four nut types")
     codes = tuple(str(nut["code"]) for nut in nuts)
     _require(len(set(codes)) == 4 and all(len(c) == 1 for c in codes), "nuts", f"codes must be 4 letters: {codes}")
@@ -93,11 +76,11 @@ def parse(data: dict[str, Any]) -> Components:
     compass = tuple(DIRECTIONS.index(faces[str(f)]) if faces[str(f)] in DIRECTIONS else -1 for f in range(1, 7))
     _require(sorted(compass) == list(range(6)), "compass.faces", f"each of {', '.join(DIRECTIONS)} exactly once")
 
-    bonus = _list(data.get("distance_bonus"), "distance_bonus", "expected a list")
+    bonus = _list(data.get("distance_bonus"), "distance_bonus")
     _require(len(bonus) == 4 and all(isinstance(b, int) for b in bonus),
              "distance_bonus", "expected 4 numbers (0 to 3 intervening tiles)")
 
-    raw_tiles = _list(data.get("tiles"), "tiles", "expected a list of tiles")
+    raw_tiles = _list(data.get("tiles"), "tiles")
     _require(len(raw_tiles) == BOARD_TILES, "tiles", f"expected {BOARD_TILES} tiles")
     tiles = []
     for index, entry in enumerate(raw_tiles):
@@ -126,14 +109,14 @@ def parse(data: dict[str, Any]) -> Components:
     _require(sum(t.frog_pond for t in tiles) == 1 and sum(t.pine_barrens for t in tiles) == 1, "tiles",
              "exactly one Frog Pond and one Pine Barrens")
 
-    raw_objectives = _list(data.get("objectives"), "objectives", "expected a list of cards")
+    raw_objectives = _list(data.get("objectives"), "objectives")
     _require(bool(raw_objectives), "objectives", "expected at least one card")
     objectives = []
     for index, entry in enumerate(raw_objectives):
         where = f"objectives[{index}]"
         raw = _dict(entry, where)
         _require(raw.get("id") == index + 1, where, f"ids run 1, 2, 3, ...; expected {index + 1}")
-        ends = _list(raw.get("ends"), where, "ends must be a list of two tile codes")
+        ends = _list(raw.get("ends"), where + ".ends")
         _require(len(ends) == 2 and all(e in tile_of_code for e in ends), where,
                  f"ends must be two tile codes, got {ends!r}")
         a, b = (tile_of_code[e] for e in ends)
@@ -146,8 +129,7 @@ def parse(data: dict[str, Any]) -> Components:
 
 
 def load() -> Components:
-    text = resources.files(__package__).joinpath("data/components.json").read_text(encoding="utf-8")
-    return parse(json.loads(text))
+    return parse(read_json(__package__, "data/components.json"))
 
 
 COMPONENTS = load()

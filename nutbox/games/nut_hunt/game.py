@@ -22,6 +22,7 @@ class NutHunt(Game):
     min_players = 1
     max_players = 5
     rules_version = "1"
+    encoding = actions.ENCODING
     options_type: ClassVar[type[HuntOptions]] = HuntOptions
     options: HuntOptions
 
@@ -35,16 +36,6 @@ class NutHunt(Game):
 
     def parse(self, text: str) -> Action:
         return actions.parse(text)
-
-    @property
-    def num_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action) -> int:
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        return actions.action_from_index(index)
 
     def determinize(self, view: dict[str, Any], rng: random.Random) -> HuntState:
         """Everything on the table is as the view shows; the objectives it does not place are shuffled

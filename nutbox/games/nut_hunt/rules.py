@@ -18,7 +18,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
-from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, State, ToMove
+from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove
 from nutbox.games.nut_hunt import scoring
 from nutbox.games.nut_hunt.actions import (
     DISCARDS,
@@ -121,9 +121,8 @@ def _nut_list(nuts: tuple[int, ...] | list[int]) -> str:
     return " ".join(COMPONENTS.nut_names[nut] for nut in nuts)
 
 
-class HuntState(State):
+class HuntState(ListedState):
     __slots__ = (
-        "_legal",
         "automa_hand",
         "bottom",
         "current",
@@ -187,7 +186,6 @@ class HuntState(State):
         self.turn = 0
         self.ending = False
         self.result: tuple[int, ...] = ()  # the winning owners, once over
-        self._legal: list[Action] | None = None
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -316,11 +314,6 @@ class HuntState(State):
             return [(DRAWS[self.bottom[0][0] - 1], 1.0)]
         return []
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return self._legal[:]
-
     def _list_legal(self) -> list[Action]:
         who = self.to_move()
         if not isinstance(who, int):
@@ -343,13 +336,6 @@ class HuntState(State):
         else:  # discard
             main = [DISCARDS[card - 1] for card in sorted(self.hands[who])]
         return main + self.trades(who)
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        if action in self._legal:
-            return None
-        return self._reason(action)
 
     def _decision(self) -> str:
         """What the seat to move is deciding, in words."""
@@ -426,7 +412,6 @@ class HuntState(State):
 
     # --- carrying out --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         events: list[Event] = []
         if isinstance(action, Trade):
             self._trade(action, events)

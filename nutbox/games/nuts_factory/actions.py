@@ -14,7 +14,7 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nutbox.core import Action, NotationError
+from nutbox.core import Action, ActionSpace, NotationError
 from nutbox.games.nuts_factory.components import COMPONENTS, DIE_FACES, TILE_KINDS
 
 COLUMNS = COMPONENTS.columns
@@ -235,28 +235,14 @@ ROLLS = {face: Roll(face) for face in DIE_FACES}
 D8S = tuple(D8(c) for c in range(COLUMNS))
 DRAWS = {card: DrawBonus(card) for card in CARDS}
 
-SPACE: tuple[Action, ...] = tuple(
+ENCODING = ActionSpace(
     itertools.chain(
         HOLDERS, BUILDS.values(), CLEARS.values(), MOVES.values(), SPINS, SPIN_BACKS, MACHINE_MOVES.values(),
         (FEED, DONE, PRODUCE), HUNTS.values(), PLAYS.values(), SQUIRREL_TO, TAKES, EXCHANGES.values(),
         SHIPS.values(), DISCARD_NUTS, DISCARD_CARDS.values(), ROLLS.values(), D8S, DRAWS.values(),
-    )
+    ),
+    "Nuts!",
 )
-INDEX = {action: index for index, action in enumerate(SPACE)}
-NUM_ACTIONS = len(SPACE)
-
-
-def action_index(action: Action) -> int:
-    try:
-        return INDEX[action]
-    except KeyError:
-        raise TypeError(f"{action!r} is not a Nuts! action") from None
-
-
-def action_from_index(index: int) -> Action:
-    if not 0 <= index < NUM_ACTIONS:
-        raise IndexError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
-    return SPACE[index]
 
 
 # --- reading notation ---------------------------------------------------------------------------------

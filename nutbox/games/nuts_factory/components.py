@@ -9,10 +9,10 @@ file that breaks what the rules rely on, saying what and where.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
+
+from nutbox.core.data import DataReader, read_json
 
 ROW_KINDS = ("dispensers", "conveyor", "salter", "roaster", "squirrel", "box-holders")
 MACHINE_KINDS = ("salter", "roaster")
@@ -31,10 +31,6 @@ EFFECTS = {
     "extra-truck": "warehouse",
     "warehouse-9": "warehouse",
 }
-
-
-class ComponentError(ValueError):
-    """The component file is wrong; the message says where."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,31 +96,8 @@ class Components:
     limits: Limits
 
 
-def _fail(where: str, problem: str) -> ComponentError:
-    return ComponentError(f"nuts-factory components, {where}: {problem}")
-
-
-def _require(condition: bool, where: str, problem: str) -> None:
-    if not condition:
-        raise _fail(where, problem)
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(where, f"expected a list, got {value!r}")
-    return value
-
-
-def _dict(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(where, f"expected an object, got {value!r}")
-    return value
-
-
-def _int(value: Any, where: str, low: int = 0, high: int = 10**6) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(where, f"expected a whole number from {low} to {high}, got {value!r}")
-    return value
+_check = DataReader("nuts-factory components")
+_require, _list, _dict, _int = _check.require, _check.list, _check.dict, _check.int
 
 
 def parse(data: dict[str, Any]) -> Components:
@@ -227,8 +200,7 @@ def parse(data: dict[str, Any]) -> Components:
 
 
 def load() -> Components:
-    text = resources.files(__package__).joinpath("data/components.json").read_text(encoding="utf-8")
-    return parse(json.loads(text))
+    return parse(read_json(__package__, "data/components.json"))
 
 
 COMPONENTS = load()

@@ -16,6 +16,7 @@ class NutsFactory(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    encoding = actions.ENCODING
     options_type: ClassVar[type[FactoryOptions]] = FactoryOptions
     options: FactoryOptions
 
@@ -24,16 +25,6 @@ class NutsFactory(Game):
 
     def parse(self, text: str) -> Action:
         return actions.parse(text)
-
-    @property
-    def num_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_index(self, action: Action) -> int:
-        return actions.action_index(action)
-
-    def action_from_index(self, index: int) -> Action:
-        return actions.action_from_index(index)
 
     def determinize(self, view: dict[str, Any], rng: random.Random) -> FactoryState:
         """The floor, the warehouses and the discards are as the view shows; the bonus cards it does not

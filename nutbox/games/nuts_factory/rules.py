@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
-from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, OptionsError, State, ToMove
+from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, OptionsError, ToMove
 from nutbox.games.nuts_factory import flow
 from nutbox.games.nuts_factory.actions import (
     BUILDS,
@@ -145,9 +145,8 @@ def setup_turns(holders: list[int], turns: list[int]) -> list[int]:
     return list(min(best.values())[1])  # the data allow no such setup: settle for no Connecting Path
 
 
-class FactoryState(State):
+class FactoryState(ListedState):
     __slots__ = (
-        "_legal",
         "_paths",
         "actions_left",
         "column",
@@ -214,7 +213,6 @@ class FactoryState(State):
         self.warehouse_limit = LIMITS.warehouse
         self.end_turns = -1  # turns left once the end is triggered
         self.winner_seats: list[int] = []
-        self._legal: list[Action] | None = None
         self._paths: list[flow.Route] | None = None
 
     def clone(self) -> Self:
@@ -288,16 +286,6 @@ class FactoryState(State):
         if phase == "draw":
             return [(DRAWS[card], 1 / len(self.pool)) for card in self.pool]
         return []
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return self._legal[:]
-
-    def _why_illegal(self, action: Action) -> str | None:
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return None if action in self._legal else self._reason(action)
 
     def _list_legal(self) -> list[Action]:
         seat = self.to_move()
@@ -472,7 +460,6 @@ class FactoryState(State):
 
     # --- carrying out --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        self._legal = None
         events: list[Event] = []
         if self.pending:
             self._aim(action, events)

@@ -227,3 +227,12 @@ def test_store_refusals_name_the_rule() -> None:
     play(state, "stop")
     assert STORAGE_RULE in refused(state, "store W 1")  # it is a hazelnut
     assert "only jokers" in refused(state, "keep")
+
+
+def test_a_joker_no_card_can_hold_may_still_be_kept() -> None:
+    full = {card: (nut, count) for card, nut, count in ((1, "A", 1), (2, "A", 1), (3, "B", 1), (4, "B", 1),
+                                                       (5, "A", 1), (6, "B", 1), (7, "A", 1), (8, "B", 1))}
+    state = position(track={2: 0, 3: 0}, faceup=("WH", "H", "B", "A"), storage={0: full}, phase="decide")
+    events = play(state, "stop")
+    # no card takes a walnut or a hazelnut, but the joker can wait: keeping it is the only choice, made at once
+    assert state.kept[KIND["WH"]] == 1 and not any(event.kind == "lost" for event in events)

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from nutbox.core import ComponentError
 from nutbox.games.nuts_factory import components
-from nutbox.games.nuts_factory.components import COMPONENTS, ComponentError, parse
+from nutbox.games.nuts_factory.components import COMPONENTS, parse
 
 
 def raw() -> dict[str, Any]:

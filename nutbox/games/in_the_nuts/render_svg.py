@@ -1,0 +1,564 @@
+"""The browser picture of an In the Nuts! view: a standalone SVG of the board and the players' storage
+cards, with what the viewer may act on made clickable.
+
+The board is drawn as the game has it, top to bottom: the 4-squirrel area, the 3-squirrel area's three
+sections and the 2-squirrel area's five, with hedges (thick green bars) between the sections and the raccoon
+fields in grey; the starting track 2 to 12; the four face-up nut cards under their sections (a joker in its
+two nuts' colours). A squirrel marker per player shows how many of that player's squirrels stand in a
+section, in the player's colour (Player 1 red, 2 blue, 3 white, 4 black); on the track a marker is one
+squirrel. Below the board are the dice and the deck, then each player's row of eight storage cards (its
+nuts as dots in the nut's colour, a joker as a ring; a filled card turned over to its full side) with
+David the raccoon beside the player he guards (on his field under the 7 while he guards no one).
+
+An element that one of the `legal` actions targets (a track space for place, a 2-squirrel section for
+preplace, a face-up card for take, a storage card for steal and store) is highlighted and carries
+class="target" and data-action (the first such action's text); data-actions lists them all, separated by
+"|" because action texts hold spaces: a joker stored on one card as either nut gives that card two. Actions
+with no place on the board (stop, roll, keep) are left to the table's buttons. The drawing depends on the
+view and `legal` only, so the same input always gives the same text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from nutbox.core import Action
+from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, Take, parse, section_label
+from nutbox.games.in_the_nuts.components import COMPONENTS, Section
+from nutbox.games.in_the_nuts.rules import player_name
+
+MARGIN = 12
+LABEL_WIDTH = 64  # the areas' names, left of the board
+SPACE = 66  # a starting space's width; the sections above stand over their spaces
+RACCOON_SPACE = 110  # the raccoon field is one space wide but may hold every player's marker
+SPACES = range(COMPONENTS.first_space, COMPONENTS.last_space + 1)
+RACCOON_SPACES = {space for section in COMPONENTS.area2 if section.raccoon for space in section.spaces}
+NEED2, NEED3, NEED4 = COMPONENTS.need
+TOP = 46  # the status lines
+AREA_HEIGHT = {4: 62, 3: 70, 2: 78}
+AREA_TOP = {4: TOP, 3: TOP + AREA_HEIGHT[4], 2: TOP + AREA_HEIGHT[4] + AREA_HEIGHT[3]}
+TRACK_TOP = AREA_TOP[2] + AREA_HEIGHT[2]
+TRACK_HEIGHT = 56
+NUTS_TOP = TRACK_TOP + TRACK_HEIGHT
+NUTS_HEIGHT = 80
+INFO_TOP = NUTS_TOP + NUTS_HEIGHT
+INFO_HEIGHT = 54
+STORAGE_TOP = INFO_TOP + INFO_HEIGHT
+ROW_HEIGHT = 94
+NAME_WIDTH = 140  # a player's name, points, supply and kept jokers, left of their storage cards
+CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 80, 84, 6
+LEGEND_HEIGHT = 30
+ACTION_SEPARATOR = "|"
+
+# the players' colours, in seat order, as fill with a text colour that reads on it
+PLAYER_FILL = (("#e03131", "#fff"), ("#1c7ed6", "#fff"), ("#f8f9fa", "#000"), ("#212529", "#fff"))
+COLOURS = ("red", "blue", "white", "black")
+# walnut, hazelnut, beechnut, acorn, in the component order
+NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#7f5539", "#fff"), ("#e9c46a", "#000"), ("#c0503a", "#fff"),
+                                           ("#6a994e", "#fff")), strict=True))
+AREA_FILL, RACCOON_FILL, HEDGE, TRACK_FILL = "#e9f5db", "#ced4da", "#2b8a3e", "#f4ecd8"
+CARD_FILL, FULL_FILL, HIGHLIGHT, DAVID = "#fffaf0", "#d3f9d8", "#e8590c", "#495057"
+STYLE = ".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
+PHASES = {
+    "faceup": "Setup: dealing the face-up nuts",
+    "deal": "Setup: each player's first nut",
+    "preplace": "Setup: squirrels into the 2-squirrel area",
+    "dice": "rolling the dice",
+    "place": "placing a squirrel",
+    "decide": "stop or roll again",
+    "collect": "collecting nuts",
+    "final": "The end: the last picks and the kept jokers",
+}
+
+
+def num(value: float) -> str:
+    """Coordinates to one decimal, so the text does not depend on float noise."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
+    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="middle"{extra}>'
+            f"{escape(content)}</text>")
+
+
+def left_text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
+    return f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{extra}>{escape(content)}</text>'
+
+
+def rect(x: float, y: float, width: float, height: float, extra: str) -> str:
+    return f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" {extra}/>'
+
+
+def circle(x: float, y: float, radius: float, extra: str) -> str:
+    return f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(radius)}" {extra}/>'
+
+
+def edges() -> dict[int, float]:
+    """The x of each starting space's left edge, and of the board's right edge (last + 1)."""
+    found, x = {}, float(MARGIN + LABEL_WIDTH)
+    for space in SPACES:
+        found[space] = x
+        x += RACCOON_SPACE if space in RACCOON_SPACES else SPACE
+    found[SPACES[-1] + 1] = x
+    return found
+
+
+EDGE = edges()
+BOARD_LEFT, BOARD_RIGHT = EDGE[SPACES[0]], EDGE[SPACES[-1] + 1]
+WIDTH = BOARD_RIGHT + MARGIN
+
+
+def span(spaces: tuple[int, ...] | list[int]) -> tuple[float, float]:
+    """The left and right x of a section over these starting spaces."""
+    return EDGE[min(spaces)], EDGE[max(spaces) + 1]
+
+
+def upper_spaces(section: Section) -> list[int]:
+    """A 3-squirrel section stands over the 2-squirrel sections pushing up into it."""
+    return [space for below in section.below for space in COMPONENTS.area2[below].spaces]
+
+
+def nut_name(code: str) -> str:
+    return COMPONENTS.nut_names[COMPONENTS.nut_codes.index(code)]
+
+
+def card_name(code: str) -> str:
+    """A face-up card's name: its nut, or a joker's two nuts."""
+    if len(code) == 1:
+        return nut_name(code)
+    return f"joker ({nut_name(code[0])} or {nut_name(code[1])})"
+
+
+def slot_words(slots: tuple[int, ...]) -> str:
+    if len(slots) == COMPONENTS.slots:
+        return "any face-up nut"
+    return "face-up nut " + " or ".join(str(slot + 1) for slot in slots)
+
+
+def picture_height(players: int) -> float:
+    return STORAGE_TOP + players * ROW_HEIGHT + LEGEND_HEIGHT
+
+
+# --- what the legal actions aim at -------------------------------------------------------------------------
+def target_of(view: dict[str, Any], action: Action) -> tuple[str, str] | None:
+    """The element an action is aimed at, as (data attribute, its value); None if it has no place on the board."""
+    if isinstance(action, Place):
+        return "space", str(action.space)
+    if isinstance(action, Preplace):
+        return "section", section_label(action.section)
+    if isinstance(action, Take):
+        return "slot", str(action.slot + 1)
+    if isinstance(action, Steal):
+        return "card", f"{action.victim + 1}-{action.card + 1}"
+    if isinstance(action, Store):
+        storer = view["tasks"][0][1]  # a store is offered only for the first task, and to its player
+        return "card", f"{storer + 1}-{action.card + 1}"
+    return None
+
+
+def targets(view: dict[str, Any], legal: list[str]) -> dict[tuple[str, str], list[str]]:
+    """(data attribute, value) -> the legal actions aimed at that element, in the order given."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for action_text in legal:
+        target = target_of(view, parse(action_text))
+        if target is not None:
+            found.setdefault(target, []).append(action_text)
+    return found
+
+
+def attributes(name: str, value: str, actions: list[str], plain_class: str) -> str:
+    attrs = f" data-{name}={quoteattr(value)}"
+    if actions:
+        return (f' class="target" data-action={quoteattr(actions[0])}'
+                f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attrs)
+    return f' class="{plain_class}"' + attrs
+
+
+def click_lines(actions: list[str]) -> list[str]:
+    if not actions:
+        return []
+    also = f" (also legal here: {', '.join(actions[1:])})" if len(actions) > 1 else ""
+    return [f"click: {actions[0]}{also}"]
+
+
+def highlight(x: float, y: float, width: float, height: float) -> str:
+    return rect(x, y, width, height, f'class="highlight" rx="4" fill="{HIGHLIGHT}" fill-opacity="0.15" '
+                f'stroke="{HIGHLIGHT}" stroke-width="3"')
+
+
+def titled(lines: list[str]) -> str:
+    return f"<title>{escape(chr(10).join(lines))}</title>"
+
+
+# --- the board ---------------------------------------------------------------------------------------------
+def marker(x: float, y: float, seat: int, count: int | None) -> str:
+    """A player's squirrel marker; `count` is written on it, or nothing for a single squirrel on the track."""
+    fill, ink = PLAYER_FILL[seat]
+    shape = circle(x, y, 11, f'fill="{fill}" stroke="#000" stroke-width="1.2"')
+    if count is None:
+        return shape
+    return shape + text(x, y + 4, str(count), 11, f' font-weight="bold" fill="{ink}"')
+
+
+def markers(counts: list[int], left: float, right: float, y: float) -> str:
+    """The players' markers in a section, side by side in rows that fit between its hedges."""
+    present = [(seat, count) for seat, count in enumerate(counts) if count]
+    per_row = max(1, int((right - left - 8) // 25))
+    parts = []
+    for start in range(0, len(present), per_row):
+        row = present[start : start + per_row]
+        first = (left + right) / 2 - 12.5 * (len(row) - 1)
+        for i, (seat, count) in enumerate(row):
+            parts.append(marker(first + 25 * i, y + 24 * (start // per_row), seat, count))
+    return "".join(parts)
+
+
+def squirrel_lines(counts: list[int]) -> list[str]:
+    return [f"{player_name(seat)} ({COLOURS[seat]}): {count} squirrel{'s' if count != 1 else ''}"
+            for seat, count in enumerate(counts) if count]
+
+
+def section_svg(area: int, left: float, right: float, name: str, raccoon: bool, counts: list[int],
+                about: str, where: tuple[str, str], actions: list[str]) -> str:
+    """A section of an area: its ground (grey for a raccoon field), its name, and the players' markers."""
+    top, tall = AREA_TOP[area], AREA_HEIGHT[area]
+    title = [f"{area}-squirrel area, {about}", *squirrel_lines(counts), *click_lines(actions)]
+    parts = [f"<g{attributes(*where, actions, 'section')}>", titled(title),
+             rect(left, top, right - left, tall, f'fill="{RACCOON_FILL if raccoon else AREA_FILL}" stroke="#868e96"')]
+    if actions:
+        parts.append(highlight(left + 5, top + 3, right - left - 10, tall - 6))
+    parts.append(text((left + right) / 2, top + 16, name, 11.5, ' font-weight="bold" fill="#343a40"'))
+    parts.append(markers(counts, left, right, top + 36))
+    return "".join([*parts, "</g>"])
+
+
+def raccoon_words(need: int) -> str:
+    return f"{need} squirrels of one player take any face-up nut and steal a nut from another player"
+
+
+def areas_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> str:
+    parts = [section_svg(4, BOARD_LEFT, BOARD_RIGHT, "4-squirrel area: any face-up nut", False, view["area4"],
+                         f"one section: {NEED4} squirrels of one player take any face-up nut", ("area4", "1"), [])]
+    for index, (section, counts) in enumerate(zip(COMPONENTS.area3, view["area3"], strict=True)):
+        spaces = upper_spaces(section)
+        left, right = span(spaces)
+        fed = ", ".join(section_label(below) for below in section.below)
+        if section.raccoon:
+            name, about = "Raccoon", f"the raccoon field over {fed}: {raccoon_words(NEED3)}"
+        else:
+            words = slot_words(section.slots)
+            name, about = f"→ {words}", f"the section over {fed}: {NEED3} squirrels of one player take {words}"
+        parts.append(section_svg(3, left, right, name, section.raccoon, counts, about, ("area3", str(index + 1)), []))
+    for index, (section, counts) in enumerate(zip(COMPONENTS.area2, view["area2"], strict=True)):
+        label = section_label(index)
+        left, right = span(section.spaces)
+        if section.raccoon:
+            name, about = f"{label} Raccoon", f"the raccoon field over space {label}: {raccoon_words(NEED2)}"
+        else:
+            words = slot_words(section.slots)
+            name = f"{label} → nut {section.slots[0] + 1}"
+            about = f"section {label}: {NEED2} squirrels of one player take {words}"
+        parts.append(section_svg(2, left, right, name, section.raccoon, counts, about, ("section", label),
+                                 on.get(("section", label), [])))
+    return "".join(parts) + hedges_svg()
+
+
+def hedges_svg() -> str:
+    """The hedges between the sections of the 2- and 3-squirrel areas, over the sections' edges."""
+    parts = ['<g class="hedges" pointer-events="none">']
+    for area, sections in ((3, [span(upper_spaces(s)) for s in COMPONENTS.area3]),
+                           (2, [span(s.spaces) for s in COMPONENTS.area2])):
+        top = AREA_TOP[area]
+        for _, right in sections[:-1]:
+            parts.append(f'<line x1="{num(right)}" y1="{num(top + 5)}" x2="{num(right)}" '
+                         f'y2="{num(top + AREA_HEIGHT[area] - 5)}" stroke="{HEDGE}" stroke-width="7" '
+                         f'stroke-linecap="round"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def labels_svg() -> str:
+    """The areas' names and what they need, left of the board; the track's and the nuts' names."""
+    parts = ['<g class="labels">']
+    x = MARGIN + LABEL_WIDTH / 2
+    for area, need in ((4, NEED4), (3, NEED3), (2, NEED2)):
+        middle = AREA_TOP[area] + AREA_HEIGHT[area] / 2
+        parts.append(text(x, middle, f"{area}-area", 12, ' font-weight="bold"'))
+        parts.append(text(x, middle + 14, f"need {need}", 10.5, ' fill="#495057"'))
+    parts.append(text(x, TRACK_TOP + TRACK_HEIGHT / 2 + 4, "track", 12, ' font-weight="bold"'))
+    parts.append(text(x, NUTS_TOP + NUTS_HEIGHT / 2 + 4, "nuts", 12, ' font-weight="bold"'))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def space_svg(view: dict[str, Any], space: int, actions: list[str]) -> str:
+    left, right = EDGE[space], EDGE[space + 1]
+    owner = view["track"][str(space)]
+    x, top = (left + right) / 2, TRACK_TOP + 5
+    lines = [f"starting space {space}"]
+    lines.append("free" if owner is None else f"{player_name(owner)} ({COLOURS[owner]}) stands here")
+    parts = [f"<g{attributes('space', str(space), actions, 'space')}>", titled(lines + click_lines(actions)),
+             rect(left + 5, top, right - left - 10, TRACK_HEIGHT - 10, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
+    if actions:
+        parts.append(highlight(left + 7, top + 2, right - left - 14, TRACK_HEIGHT - 14))
+    parts.append(text(x, top + 15, str(space), 13, ' font-weight="bold"'))
+    if owner is not None:
+        parts.append(marker(x, top + 31, owner, None))
+    return "".join([*parts, "</g>"])
+
+
+def nut_card(x: float, y: float, width: float, tall: float, code: str, size: float) -> str:
+    """A nut card: its nut's colour and letter, or a joker's two halves."""
+    if len(code) == 1:
+        fill, ink = NUT_FILL[code]
+        return (rect(x, y, width, tall, f'rx="4" fill="{fill}" stroke="#343a40"')
+                + text(x + width / 2, y + tall / 2 + size * 0.36, code, size, f' font-weight="bold" fill="{ink}"'))
+    (one, ink_one), (two, ink_two) = NUT_FILL[code[0]], NUT_FILL[code[1]]
+    half = width / 2
+    return (rect(x, y, half, tall, f'fill="{one}"') + rect(x + half, y, half, tall, f'fill="{two}"')
+            + rect(x, y, width, tall, 'rx="4" fill="none" stroke="#343a40" stroke-width="1.5"')
+            + text(x + half / 2, y + tall / 2 + size * 0.36, code[0], size, f' font-weight="bold" fill="{ink_one}"')
+            + text(x + 1.5 * half, y + tall / 2 + size * 0.36, code[1], size, f' font-weight="bold" fill="{ink_two}"'))
+
+
+def faceup_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
+    """The face-up nut under the 2-squirrel section `index`."""
+    section = COMPONENTS.area2[index]
+    slot = section.slots[0]
+    left, right = span(section.spaces)
+    x, top = (left + right) / 2 - 27, NUTS_TOP + 6
+    code = view["faceup"][slot]
+    lines = [f"face-up nut {slot + 1} (under {section_label(index)}): "
+             + (card_name(code) if code else "empty, no card left to refill it")]
+    parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup')}>", titled(lines + click_lines(actions))]
+    if actions:
+        parts.append(highlight(x - 5, top - 3, 64, NUTS_HEIGHT - 6))
+    parts.append(text(x + 27, top + 10, str(slot + 1), 10, ' fill="#495057"'))
+    if code:
+        parts.append(nut_card(x, top + 14, 54, 54, code, 20 if len(code) == 1 else 15))
+    else:
+        parts.append(rect(x, top + 14, 54, 54, 'rx="4" fill="none" stroke="#adb5bd" stroke-dasharray="4 3"'))
+    return "".join([*parts, "</g>"])
+
+
+def david_svg(x: float, y: float, view: dict[str, Any]) -> str:
+    """David the raccoon: a grey face with the black mask."""
+    guarded = view["david"]
+    title = ("David the raccoon guards no one yet" if guarded is None
+             else f"David the raccoon guards {player_name(guarded)}: no one may steal from them")
+    return ('<g class="david">' + titled([title])
+            + circle(x, y, 15, f'fill="{DAVID}" stroke="#000"')
+            + f'<ellipse cx="{num(x)}" cy="{num(y - 2)}" rx="12" ry="5" fill="#111"/>'
+            + circle(x - 5, y - 2, 2.2, 'fill="#fff"') + circle(x + 5, y - 2, 2.2, 'fill="#fff"')
+            + circle(x, y + 7, 2.5, 'fill="#111"')
+            + text(x, y + 27, "David", 10, ' font-weight="bold"') + "</g>")
+
+
+def board_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> str:
+    parts = [labels_svg(), areas_svg(view, on)]
+    parts += [space_svg(view, space, on.get(("space", str(space)), [])) for space in SPACES]
+    for index, section in enumerate(COMPONENTS.area2):
+        if not section.raccoon:
+            parts.append(faceup_svg(view, index, on.get(("slot", str(section.slots[0] + 1)), [])))
+        elif view["david"] is None:
+            left, right = span(section.spaces)
+            parts.append(david_svg((left + right) / 2, NUTS_TOP + 30, view))
+    return "".join(parts)
+
+
+# --- around the board --------------------------------------------------------------------------------------
+PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+
+
+def die_svg(x: float, y: float, value: int, green: bool) -> str:
+    fill, ink = ("#2f9e44", "#fff") if green else ("#fff", "#000")
+    parts = [rect(x, y, 34, 34, f'rx="6" fill="{fill}" stroke="#343a40" stroke-width="1.5"')]
+    parts += [circle(x + 17 + 9 * dx, y + 17 + 9 * dy, 3.2, f'fill="{ink}"') for dx, dy in PIPS[value]]
+    return "".join(parts)
+
+
+def dice_svg(view: dict[str, Any]) -> str:
+    y = INFO_TOP + 10
+    parts = ['<g class="dice">', left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
+    if view["dice"] is None:
+        parts.append(left_text(MARGIN + 40, y + 22, "not rolled", 11, ' fill="#868e96"'))
+        return "".join([*parts, "</g>"])
+    green, low, high = view["dice"]
+    spaces = " or ".join(str(space) for space in sorted({green + low, green + high}))
+    parts.insert(1, titled([f"green {green}, white {low} and {high}: space {spaces}"]))
+    parts += [die_svg(MARGIN + 40, y, green, True), die_svg(MARGIN + 80, y, low, False),
+              die_svg(MARGIN + 120, y, high, False),
+              left_text(MARGIN + 162, y + 22, f"→ space {spaces}", 12)]
+    return "".join([*parts, "</g>"])
+
+
+def deck_svg(view: dict[str, Any]) -> str:
+    unseen = sum(view["unseen"].values())
+    if view["pile"] < 0:
+        where = f"{unseen} nut cards face down ({COMPONENTS.reserve} set aside once everyone has a nut)"
+    elif view["ending"]:
+        where = f"the set-aside cards are the draw pile: {unseen} left"
+    else:
+        where = f"draw pile {view['pile']} · set aside {unseen - view['pile']}"
+    counts = " ".join(f"{code} {count}" for code, count in view["unseen"].items())
+    x, y = WIDTH - MARGIN, INFO_TOP + 22
+    return ('<g class="deck">' + titled([f"unseen cards: {counts}"])
+            + left_text(x, y, f"Deck: {where}", 12, ' text-anchor="end"')
+            + left_text(x, y + 16, f"unseen: {counts}", 10.5, ' text-anchor="end" fill="#495057"') + "</g>")
+
+
+def slot_dots(card: dict[str, Any], x: float, y: float) -> str:
+    """A card's places in a row: a dot per nut, a ring per joker, an outline per free place."""
+    fill = NUT_FILL[card["nut"]][0] if card["nut"] else "#fff"
+    step = min(12.0, (CARD_WIDTH - 12) / card["capacity"])
+    first = x + CARD_WIDTH / 2 - step * (card["capacity"] - 1) / 2
+    parts = []
+    for place in range(card["capacity"]):
+        cx = first + step * place
+        if place < card["nuts"]:
+            parts.append(circle(cx, y, 4.5, f'fill="{fill}" stroke="#343a40"'))
+        elif place < card["nuts"] + card["jokers"]:
+            parts.append(circle(cx, y, 3.5, f'fill="#fff" stroke="{fill}" stroke-width="2.5"'))
+        else:
+            parts.append(circle(cx, y, 4.5, 'fill="none" stroke="#adb5bd"'))
+    return "".join(parts)
+
+
+def card_lines(seat: int, number: int, card: dict[str, Any], actions: list[str]) -> list[str]:
+    lines = [f"{player_name(seat)}, storage card {number}: holds {card['capacity']}, worth {card['points']} points "
+             "when filled"]
+    if card["nut"] is None:
+        lines.append("empty")
+    else:
+        held = f"{card['nuts']} {nut_name(card['nut'])}{'s' if card['nuts'] != 1 else ''}"
+        if card["jokers"]:
+            held += f" and {card['jokers']} joker{'s' if card['jokers'] != 1 else ''}"
+        lines.append(held + (": filled" if card["filled"] else ""))
+    return lines + click_lines(actions)
+
+
+def storage_card_svg(seat: int, number: int, card: dict[str, Any], actions: list[str]) -> str:
+    x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
+    y = STORAGE_TOP + seat * ROW_HEIGHT + 4
+    filled = card["filled"]
+    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card')}>",
+             titled(card_lines(seat, number, card, actions)),
+             rect(x, y, CARD_WIDTH, CARD_HEIGHT, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
+                  f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
+    if actions:
+        parts.append(highlight(x + 2, y + 2, CARD_WIDTH - 4, CARD_HEIGHT - 4))
+    parts.append(left_text(x + 5, y + 13, f"#{number}", 10, ' fill="#495057"'))
+    parts.append(left_text(x + CARD_WIDTH - 5, y + 13, f"holds {card['capacity']}", 9.5,
+                           ' text-anchor="end" fill="#495057"'))
+    if card["nut"]:
+        parts.append(nut_card(x + CARD_WIDTH / 2 - 13, y + 19, 26, 24, card["nut"], 14))
+    if filled:
+        parts.append(text(x + 22, y + 70, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
+    else:
+        parts.append(slot_dots(card, x, y + 52))
+    badge = "#f59f00" if filled else "#343a40"
+    parts.append(circle(x + CARD_WIDTH - 15, y + CARD_HEIGHT - 14, 11, f'fill="{badge}"'))
+    parts.append(text(x + CARD_WIDTH - 15, y + CARD_HEIGHT - 10, str(card["points"]), 10.5,
+                      ' font-weight="bold" fill="#fff"'))
+    return "".join([*parts, "</g>"])
+
+
+def kept_words(kept: dict[str, int]) -> str:
+    return " ".join(code for code, count in kept.items() for _ in range(count)) or "—"
+
+
+def player_svg(view: dict[str, Any], seat: int) -> str:
+    """A player's name block: colour, name, points, supply and kept jokers; David beside it if he guards them."""
+    y = STORAGE_TOP + seat * ROW_HEIGHT + 4
+    fill, _ = PLAYER_FILL[seat]
+    name = player_name(seat)
+    if seat == view["to_move"]:
+        name = "▶ " + name
+    points = f"{view['points'][seat]} point{'s' if view['points'][seat] != 1 else ''}"
+    if seat in view.get("winners", []):
+        points += " ★"
+    kept = view["kept"][seat]
+    lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
+             f"jokers kept: {kept_words(kept)}"]
+    parts = [f'<g class="player" data-player="{seat + 1}">', titled(lines),
+             rect(MARGIN, y, NAME_WIDTH - 8, CARD_HEIGHT, 'rx="5" fill="#f8f9fa" stroke="#adb5bd"'),
+             rect(MARGIN, y, 8, CARD_HEIGHT, f'fill="{fill}" stroke="#343a40"'),
+             left_text(MARGIN + 14, y + 17, name, 12.5, ' font-weight="bold"'),
+             left_text(MARGIN + 14, y + 36, points, 11.5),
+             left_text(MARGIN + 14, y + 53, f"supply {view['supply'][seat]}", 10.5, ' fill="#495057"'),
+             left_text(MARGIN + 14, y + 70, f"kept {kept_words(kept)}", 10.5, ' fill="#495057"'),
+             "</g>"]
+    if view["david"] == seat:
+        parts.append(david_svg(MARGIN + NAME_WIDTH - 30, y + 44, view))
+    return "".join(parts)
+
+
+def legend_svg(view: dict[str, Any]) -> str:
+    y = picture_height(view["players"]) - LEGEND_HEIGHT / 2 + 2
+    parts = ['<g class="legend">']
+    x = float(MARGIN)
+    for code, name in zip(COMPONENTS.nut_codes, COMPONENTS.nut_names, strict=True):
+        parts.append(nut_card(x, y - 9, 18, 18, code, 10))
+        parts.append(left_text(x + 22, y + 4, name, 11))
+        x += 30 + 7 * len(name)
+    parts.append(nut_card(x, y - 9, 26, 18, COMPONENTS.nut_codes[0] + COMPONENTS.nut_codes[1], 10))
+    parts.append(left_text(x + 30, y + 4, "a joker: either nut", 11))
+    x += 150
+    parts.append(circle(x, y, 4.5, 'fill="#adb5bd" stroke="#343a40"') + left_text(x + 8, y + 4, "nut", 11))
+    parts.append(circle(x + 42, y, 3.5, 'fill="#fff" stroke="#adb5bd" stroke-width="2.5"')
+                 + left_text(x + 50, y + 4, "joker on a storage card", 11))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def status_lines(view: dict[str, Any]) -> list[str]:
+    """Whose turn and what stage it is; then what the player to move decides, or what chance does."""
+    to_move, phase = view["to_move"], view["phase"]
+    if phase == "over":
+        winners = view.get("winners", [])
+        names = " and ".join(player_name(seat) for seat in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return [f"Game over: {names} {verb} with {max(view['points'])} points"]
+    first = PHASES[phase]
+    if phase in ("dice", "place", "decide", "collect"):
+        first = f"{player_name(view['current'])}'s turn · {first}"
+    if view["ending"] and phase != "final":
+        first += " · the draw pile is used up: the game ends after this turn's collecting"
+    if isinstance(to_move, int):
+        return [first, f"{player_name(to_move)} to decide: {view.get('decision', 'move')}"]
+    if view["tasks"] and view["tasks"][0][0] == "refill":
+        return [first, f"Chance: a card for face-up nut {view['tasks'][0][2] + 1}"]
+    return [first]
+
+
+def status_svg(view: dict[str, Any]) -> str:
+    lines = status_lines(view)
+    parts = [left_text(MARGIN, 18, lines[0], 12.5, ' font-weight="bold"')]
+    parts += [left_text(MARGIN, 35, line, 12) for line in lines[1:]]
+    return "".join(parts)
+
+
+def render(view: dict[str, Any], legal: list[str]) -> str:
+    """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
+    on = targets(view, legal)
+    tall = picture_height(view["players"])
+    cards = [storage_card_svg(seat, number, card, on.get(("card", f"{seat + 1}-{number}"), []))
+             for seat, row in enumerate(view["storage"]) for number, card in enumerate(row, 1)]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(WIDTH)}" height="{num(tall)}" '
+        f'viewBox="0 0 {num(WIDTH)} {num(tall)}" font-family="sans-serif">'
+        f"<title>In the Nuts!</title><style>{STYLE}</style>"
+        + rect(0, 0, WIDTH, tall, 'fill="#fff"')
+        + status_svg(view)
+        + board_svg(view, on)
+        + dice_svg(view)
+        + deck_svg(view)
+        + "".join(player_svg(view, seat) for seat in range(view["players"]))
+        + "".join(cards)
+        + legend_svg(view)
+        + "</svg>"
+    )

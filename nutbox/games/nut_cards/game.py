@@ -1,0 +1,40 @@
+"""The Nut game object: metadata, notation, encoding, determinization, heuristic."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from nutbox.core import Action, Game, State
+from nutbox.games.nut_cards import actions, heuristic
+from nutbox.games.nut_cards.rules import ALL_CARDS, CardsOptions, CardsState
+
+
+class NutCards(Game):
+    id = "nut-cards"
+    title = "Nut"
+    min_players = 2
+    max_players = 3
+    rules_version = "1"
+    options_type: ClassVar[type[CardsOptions]] = CardsOptions
+    perfect_information = True  # columns and layouts face up; the deck is face down for everyone
+    options: CardsOptions
+
+    def __init__(self, options: CardsOptions | None = None) -> None:
+        super().__init__(options)
+        # each player places every n-th card: the layout can spread no further than that many cards
+        self.space = actions.Space(len(ALL_CARDS), -(-len(ALL_CARDS) // self.num_players))
+        self.encoding = self.space.encoding
+
+    def new_state(self) -> CardsState:
+        return CardsState(self)
+
+    def parse(self, text: str) -> Action:
+        return actions.parse(text, self.space)
+
+    def determinize(self, view: dict[str, Any], rng: random.Random) -> CardsState:
+        return CardsState.from_view(self, view)  # nothing is hidden: the view is the state
+
+    def heuristic(self, state: State, seat: int) -> float:
+        assert isinstance(state, CardsState)
+        return heuristic.evaluate(state, seat)

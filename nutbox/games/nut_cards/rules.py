@@ -1,0 +1,263 @@
+"""The rules of Nut (rulebooks/nut-cards.txt) as a state machine; see the package docstring.
+
+Nothing is secret: the columns and the layouts are face up and the deck is face down for everyone, so the
+game is one of perfect information with chance. A round: the deck holder refills the empty column (chance),
+takes a card from any column and places it; then each next player takes a card from that same column and
+places it; the deck passes left.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal, Self
+
+from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove
+from nutbox.games.nut_cards import layout
+from nutbox.games.nut_cards.actions import Draw, Place, Space, Take
+from nutbox.games.nut_cards.components import COMPONENTS
+
+COLUMNS = 3
+ALL_CARDS = tuple(card.id for card in COMPONENTS.cards)
+DRAFT_RULE = "Drafting"
+PLACE_RULE = "Placing cards"
+
+Phase = Literal["deal", "take", "place", "over"]
+
+
+@dataclass(frozen=True)
+class CardsOptions(Options):
+    players: int = dataclasses.field(default=2, metadata={"help": "2 or 3"})
+    squirrels: Literal["double-each", "double-once"] = dataclasses.field(
+        default="double-each",
+        metadata={"help": "two squirrels on one cluster: each doubles it (x4), or it is doubled once (x2)"},
+    )
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def cells_text(card: int) -> str:
+    return "".join(COMPONENTS.cards[card - 1].cells)
+
+
+class CardsState(ListedState):
+    __slots__ = (
+        "_layouts_view",
+        "column",
+        "columns",
+        "current",
+        "game",
+        "holder",
+        "holding",
+        "layouts",
+        "n",
+        "options",
+        "phase",
+        "pool",
+        "space",
+        "taken",
+        "winner_seats",
+    )
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.options: CardsOptions = game.options
+        self.space: Space = game.space
+        self.n = self.options.players
+        self.pool: tuple[int, ...] = ALL_CARDS  # the face-down deck, in no order
+        self.columns: list[tuple[int, ...]] = [()] * COLUMNS
+        self.layouts: list[tuple[layout.Placement, ...]] = [()] * self.n
+        self.phase: Phase = "deal"
+        self.holder = 0  # who holds the deck this round
+        self.current = 0
+        self.column = -1  # the column drafted this round
+        self.taken = 0  # cards taken this round
+        self.holding = 0  # the card taken and not yet placed
+        self.winner_seats: list[int] = []
+        self._layouts_view: dict[str, Any] | None = None  # the layouts' part of every view, once computed
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        for name in CardsState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.columns = self.columns[:]
+        other.layouts = self.layouts[:]
+        other.winner_seats = self.winner_seats[:]
+        return other
+
+    def double_each(self) -> bool:
+        return self.options.squirrels == "double-each"
+
+    def score(self, seat: int) -> tuple[int, int]:
+        return layout.score(self.layouts[seat], self.double_each())
+
+    # --- the protocol --------------------------------------------------------------------------------
+    def to_move(self) -> ToMove:
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "over":
+            return TERMINAL
+        return self.current
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != "deal":
+            return []
+        return [(self.space.draws[card - 1], 1 / len(self.pool)) for card in self.pool]
+
+    def _list_legal(self) -> list[Action]:
+        if self.phase == "take":
+            columns = range(COLUMNS) if self.column < 0 else (self.column,)
+            return [self.space.takes[card - 1] for c in columns for card in self.columns[c]]
+        if self.phase == "place":
+            spots = layout.positions(list(self.layouts[self.current]), self.holding)
+            places = self.space.places
+            return [places[(x, y, layout.upside_down(x))] for x, y in spots]
+        return []
+
+    def _reason(self, action: Action) -> str:
+        if self.phase == "take":
+            if not isinstance(action, Take):
+                return f"{DRAFT_RULE}: first take a card from " + ("a column" if self.column < 0 else
+                                                                   f"column {self.column + 1}")
+            if self.column >= 0 and any(action.card in col for col in self.columns):
+                return f"{DRAFT_RULE}: this round's cards come from column {self.column + 1}, the one the deck " \
+                       f"holder drafted from"
+            return f"{DRAFT_RULE}: card {action.card} is not in a column"
+        if not isinstance(action, Place):
+            return f"{PLACE_RULE}: place the card you took ({self.holding}) first"
+        card = COMPONENTS.cards[self.holding - 1]
+        if action.upside_down != layout.upside_down(action.x):
+            if card.squirrel and action.upside_down:
+                return f"{PLACE_RULE}: squirrel cards must be placed with the squirrel right side up"
+            way = "upside down" if layout.upside_down(action.x) else "upright"
+            return f"{PLACE_RULE}: tree sides must touch tree sides and sky sides sky sides: cards in column " \
+                   f"{action.x} stand {way}"
+        if card.squirrel and layout.upside_down(action.x):
+            return f"{PLACE_RULE}: squirrel cards must be placed with the squirrel right side up, so never in an " \
+                   f"odd column (those stand upside down)"
+        if not self.layouts[self.current]:
+            return f"{PLACE_RULE}: the first card starts the layout at column 0 or 1, band 0"
+        return f"{PLACE_RULE}: a new card must touch or overlap the cards already placed"
+
+    # --- carrying out --------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        self._layouts_view = None
+        events: list[Event] = []
+        if isinstance(action, Draw):
+            self._deal(action.card, events)
+        elif isinstance(action, Take):
+            self._take(action.card, events)
+        else:
+            assert isinstance(action, Place)
+            self._place(action, events)
+        return events
+
+    def _deal(self, card: int, events: list[Event]) -> None:
+        self.pool = tuple(c for c in self.pool if c != card)
+        column = next(c for c in range(COLUMNS) if len(self.columns[c]) < self.n)
+        self.columns[column] = (*self.columns[column], card)
+        events.append(Event(f"Card {card} ({cells_text(card)}) is dealt to column {column + 1}", "deal",
+                            {"card": card, "column": column + 1}, detail=True))
+        self._next_step()
+
+    def _next_step(self) -> None:
+        """Deal on until the columns are full (or the deck is out), then the draft goes on."""
+        incomplete = any(len(col) < self.n for col in self.columns)
+        if incomplete and self.pool:
+            self.phase = "deal"
+        elif any(self.columns):
+            self.phase, self.current = "take", self.holder
+        else:
+            self._finish()
+
+    def _take(self, card: int, events: list[Event]) -> None:
+        column = next(c for c in range(COLUMNS) if card in self.columns[c])
+        self.columns[column] = tuple(c for c in self.columns[column] if c != card)
+        self.column, self.holding, self.phase = column, card, "place"
+        events.append(Event(f"{player_name(self.current)} takes card {card} ({cells_text(card)}) from column "
+                            f"{column + 1}", "take", {"seat": self.current, "card": card}))
+
+    def _place(self, action: Place, events: list[Event]) -> None:
+        seat = self.current
+        self.layouts[seat] = (*self.layouts[seat], (self.holding, action.x, action.y))
+        events.append(Event(f"{player_name(seat)} places card {self.holding} at column {action.x}, band {action.y}",
+                            "place", {"seat": seat, "card": self.holding, "x": action.x, "y": action.y}))
+        self.holding = 0
+        self.taken += 1
+        if self.taken < self.n and self.columns[self.column]:
+            self.current, self.phase = (seat + 1) % self.n, "take"
+            return
+        self.holder = (self.holder + 1) % self.n
+        self.taken, self.column = 0, -1
+        self._next_step()
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        ranked = [self.score(seat) for seat in range(self.n)]
+        best = max(ranked)
+        self.winner_seats = [seat for seat in range(self.n) if ranked[seat] == best]
+
+    # --- results and views ---------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(self.score(seat)[0]) for seat in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    def _layouts_part(self) -> dict[str, Any]:
+        if self._layouts_view is None:
+            double_each = self.double_each()
+            self._layouts_view = {
+                "layouts": [[{"card": c, "x": x, "y": y} for c, x, y in placed] for placed in self.layouts],
+                "visible": [
+                    {f"{x},{y}": what for (x, y), what in sorted(layout.visible(placed).items())}
+                    for placed in self.layouts
+                ],
+                "clusters": [
+                    [{"colour": c.colour, "nuts": c.nuts, "squirrels": c.squirrels, "points": c.points,
+                      "cells": [f"{x},{y}" for x, y in c.cells]}
+                     for c in layout.best_clusters(layout.visible(placed), double_each)]
+                    for placed in self.layouts
+                ],
+                "points": [self.score(s)[0] for s in range(self.n)],
+            }
+        return self._layouts_view
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "players": self.n,
+            "squirrels": self.options.squirrels,
+            "deck": len(self.pool),
+            "columns": [[{"card": c, "cells": list(COMPONENTS.cards[c - 1].cells)} for c in col]
+                        for col in self.columns],
+            **copy.deepcopy(self._layouts_part()),
+            "phase": self.phase,
+            "holder": self.holder,
+            "current": self.current,
+            "column": self.column + 1 if self.column >= 0 else None,
+            "taken": self.taken,
+            "holding": self.holding or None,
+        }
+        if isinstance(self.to_move(), int):
+            view["decision"] = ("take a card from " + ("a column" if self.column < 0 else f"column {self.column + 1}")
+                                if self.phase == "take" else f"place card {self.holding} in the layout")
+        return view
+
+    @classmethod
+    def from_view(cls, game: Any, view: dict[str, Any]) -> CardsState:
+        """The state a view shows: nothing in Nut is secret (the deck is the cards not seen anywhere)."""
+        state = cls(game)
+        state.columns = [tuple(entry["card"] for entry in col) for col in view["columns"]]
+        state.layouts = [tuple((p["card"], p["x"], p["y"]) for p in placed) for placed in view["layouts"]]
+        seen = {c for col in state.columns for c in col} | {p[0] for placed in state.layouts for p in placed}
+        state.holding = view["holding"] or 0
+        seen.add(state.holding)
+        state.pool = tuple(c for c in ALL_CARDS if c not in seen)
+        state.phase = view["phase"]
+        state.holder, state.current, state.taken = view["holder"], view["current"], view["taken"]
+        state.column = view["column"] - 1 if view["column"] else -1
+        state.winner_seats = list(view.get("winners", []))
+        return state

@@ -1,0 +1,407 @@
+"""Tests of the In the Nuts! renderers (render_text, render_svg) on views taken from seeded random games, and
+on positions built explicitly for a joker to store, a theft and David.
+
+Every game is played from the first face-up nut to the end, so the views cover the setup, rolling, placing,
+deciding, collecting (take, steal, store), the final picks and the scores; the many dice positions are
+sampled. What a board action targets is read from the engine's action objects, not from the renderer's
+parsing.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from nutbox.core import Action
+from nutbox.games.in_the_nuts import NutsState
+from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, Take, section_label
+from nutbox.games.in_the_nuts.components import COMPONENTS
+from nutbox.games.in_the_nuts.render_svg import PLAYER_FILL, ROW_HEIGHT, STORAGE_TOP
+from nutbox.games.in_the_nuts.render_svg import render as render_svg
+from nutbox.games.in_the_nuts.render_text import render as render_text
+from nutbox.registry import make
+
+from .positions import play, position
+
+PLAYERS = range(2, 5)
+SEEDS = range(3)
+SVG = "{http://www.w3.org/2000/svg}"
+TARGET_ATTRIBUTES = ("data-space", "data-section", "data-slot", "data-card")
+LETTERS = "RBWK"
+COLOURS = ("red", "blue", "white", "black")
+SPACES = [str(space) for space in range(COMPONENTS.first_space, COMPONENTS.last_space + 1)]
+SECTIONS = [section_label(section) for section in range(len(COMPONENTS.area2))]
+CARDS = len(COMPONENTS.storage)
+
+
+@cache
+def game_positions(players: int, seed: int) -> tuple[NutsState, ...]:
+    """Every position of one random game: chance drawn by its odds, decisions uniformly."""
+    state = make("in-the-nuts", {"players": players}).new_state()
+    assert isinstance(state, NutsState)
+    rng = random.Random(seed)
+    positions = [state.clone()]
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        positions.append(state.clone())
+    return tuple(positions)
+
+
+def stage(state: NutsState) -> str:
+    if state.phase in ("final", "over"):
+        return state.phase
+    if state.tasks and not state.is_chance():
+        what, _, kind = state.tasks[0]
+        return "joker store" if what == "store" and len(COMPONENTS.kinds[kind]) == 2 else what
+    if state.phase == "faceup" and any(kind >= 0 for kind in state.faceup):
+        return "faceup partly dealt"
+    return state.phase
+
+
+def sample(players: int) -> Iterator[NutsState]:
+    """Of each game: the setup, every take, theft, joker to store and position of the end; every 12th of the
+    rest (rolling, placing, deciding, storing a nut)."""
+    for seed in SEEDS:
+        for index, state in enumerate(game_positions(players, seed)):
+            if stage(state) not in ("dice", "place", "decide", "collect", "store") or index % 12 == 0:
+                yield state
+
+
+@cache  # two tests look at the same pictures
+def sample_svgs(players: int) -> tuple[tuple[NutsState, ET.Element], ...]:
+    return tuple((state, svg_of(state)) for state in sample(players))
+
+
+def seat_to_move(state: NutsState) -> int | None:
+    who = state.to_move()
+    return who if isinstance(who, int) else None
+
+
+def legal_texts(state: NutsState) -> list[str]:
+    return [str(action) for action in state.legal_actions()] if seat_to_move(state) is not None else []
+
+
+def board_target(state: NutsState, action: Action) -> tuple[str, str] | None:
+    """The element an action should mark, as (attribute, value); None for an action with no board element."""
+    if isinstance(action, Place):
+        return "data-space", str(action.space)
+    if isinstance(action, Preplace):
+        return "data-section", section_label(action.section)
+    if isinstance(action, Take):
+        return "data-slot", str(action.slot + 1)
+    if isinstance(action, Steal):
+        return "data-card", f"{action.victim + 1}-{action.card + 1}"
+    if isinstance(action, Store):
+        storer = seat_to_move(state)
+        assert storer is not None
+        return "data-card", f"{storer + 1}-{action.card + 1}"
+    return None
+
+
+def board_targets(state: NutsState) -> dict[tuple[str, str], list[str]]:
+    """Element -> the legal actions on it, in the engine's order."""
+    found: dict[tuple[str, str], list[str]] = {}
+    if seat_to_move(state) is None:
+        return found
+    for action in state.legal_actions():
+        target = board_target(state, action)
+        if target is not None:
+            found.setdefault(target, []).append(str(action))
+    return found
+
+
+def svg_of(state: NutsState) -> ET.Element:
+    return ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
+
+
+def with_attribute(root: ET.Element, name: str) -> list[ET.Element]:
+    return [element for element in root.iter() if name in element.attrib]
+
+
+def key_of(element: ET.Element) -> tuple[str, str]:
+    keys = [(name, element.get(name, "")) for name in TARGET_ATTRIBUTES if name in element.attrib]
+    assert len(keys) == 1, element.attrib
+    return keys[0]
+
+
+def title_of(element: ET.Element) -> str:
+    return element.findtext(f"{SVG}title") or ""
+
+
+def check_marks(state: NutsState, root: ET.Element | None = None) -> dict[tuple[str, str], list[str]]:
+    """Each legal action with a board element is listed once, on that element; nothing else is marked."""
+    expected = board_targets(state)
+    if root is None:
+        root = svg_of(state)
+    marked = with_attribute(root, "data-action")
+    assert marked == [element for element in root.iter() if element.get("class") == "target"]
+    assert sorted(key_of(element) for element in marked) == sorted(expected)
+    for element in marked:
+        actions = expected[key_of(element)]
+        assert element.get("data-action") == actions[0]
+        assert element.get("data-actions", "").split("|") == actions
+        assert any(part.get("class") == "highlight" for part in element)
+    others = set(legal_texts(state)) - {action for actions in expected.values() for action in actions}
+    assert not others & {value for element in root.iter() for value in element.attrib.values()}
+    return expected
+
+
+def squirrel_lines(counts: list[int]) -> list[str]:
+    return [f"Player {seat + 1} ({COLOURS[seat]}): {count} squirrel" for seat, count in enumerate(counts) if count]
+
+
+def check_section(element: ET.Element, counts: list[int]) -> None:
+    """A section's title names each player's squirrels there, and a marker per player shows the count."""
+    title = title_of(element)
+    for seat, count in enumerate(counts):
+        assert (f"Player {seat + 1} ({COLOURS[seat]}): {count} squirrel" in title) == bool(count)
+    assert [t.text for t in element.iter(f"{SVG}text")][1:] == [str(count) for count in counts if count]
+    assert [c.get("fill") for c in element.iter(f"{SVG}circle")] == [
+        PLAYER_FILL[seat][0] for seat, count in enumerate(counts) if count
+    ]
+
+
+def card_words(code: str | None) -> str:
+    """How a face-up card's title names it."""
+    if code is None:
+        return "empty, no card left to refill it"
+    names = [COMPONENTS.nut_names[COMPONENTS.nut_codes.index(letter)] for letter in code]
+    return names[0] if len(names) == 1 else f"joker ({names[0]} or {names[1]})"
+
+
+def as_text(view: dict[str, Any]) -> str:
+    console = Console(record=True, width=100)
+    console.print(render_text(view))
+    return console.export_text()
+
+
+# --- SVG ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", PLAYERS)
+def test_svg_parses_at_every_stage_with_the_board_and_the_cards_as_the_view_has_them(players: int) -> None:
+    seen = set()
+    for state, root in sample_svgs(players):
+        view = state.view(seat_to_move(state))
+        assert root.tag == f"{SVG}svg"
+        spaces = with_attribute(root, "data-space")
+        assert [e.get("data-space") for e in spaces] == SPACES
+        for element in spaces:
+            owner = view["track"][element.get("data-space", "")]
+            assert len(list(element.iter(f"{SVG}circle"))) == (owner is not None)
+            if owner is not None:
+                assert f"Player {owner + 1} ({COLOURS[owner]}) stands here" in title_of(element)
+        sections = with_attribute(root, "data-section")
+        assert [e.get("data-section") for e in sections] == SECTIONS
+        for element, counts in zip(sections, view["area2"], strict=True):
+            check_section(element, counts)
+        uppers = with_attribute(root, "data-area3")
+        for element, counts in zip(uppers, view["area3"], strict=True):
+            check_section(element, counts)
+        (top,) = with_attribute(root, "data-area4")
+        check_section(top, view["area4"])
+        slots = with_attribute(root, "data-slot")
+        assert [e.get("data-slot") for e in slots] == ["1", "2", "3", "4"]
+        under = [label for label, section in zip(SECTIONS, COMPONENTS.area2, strict=True) if not section.raccoon]
+        for slot, (element, label, code) in enumerate(zip(slots, under, view["faceup"], strict=True), 1):
+            assert title_of(element).splitlines()[0] == f"face-up nut {slot} (under {label}): {card_words(code)}"
+        cards = with_attribute(root, "data-card")
+        assert [e.get("data-card") for e in cards] == [f"{p}-{c}" for p in range(1, players + 1)
+                                                       for c in range(1, CARDS + 1)]
+        for element in cards:
+            seat, number = (int(part) - 1 for part in element.get("data-card", "").split("-"))
+            assert title_of(element).startswith(f"Player {seat + 1}, storage card {number + 1}: holds "
+                                                f"{COMPONENTS.storage[number].capacity}")
+            assert (": filled" in title_of(element)) == view["storage"][seat][number]["filled"]
+        seen.add(stage(state))
+    assert {"faceup partly dealt", "deal", "preplace", "dice", "place", "decide", "take", "steal", "store",
+            "joker store", "final", "over"} <= seen
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_each_board_action_is_marked_once_on_its_element_and_nothing_else_is(players: int) -> None:
+    kinds: Counter[str] = Counter()
+    for state, root in sample_svgs(players):
+        for (attribute, _), actions in check_marks(state, root).items():
+            kinds[attribute] += 1
+            kinds["shared"] += len(actions) > 1
+    # a joker may go on one card as either of its nuts: two actions on one element
+    assert set(TARGET_ATTRIBUTES) | {"shared"} <= set(kinds)
+
+
+def test_a_joker_marks_each_free_card_with_both_of_its_nuts() -> None:
+    state = position(faceup=("WH", "H", "B", "A"), area2={"2-4": [1, 0]}, storage={0: {3: ("W", 1), 4: ("A", 1)}})
+    play(state, "dice 1 1 1", "stop")  # the squirrel goes to space 2 and collects the joker under 2-4
+    assert "keep" in legal_texts(state)
+    expected = check_marks(state)
+    assert expected[("data-card", "1-1")] == ["store W 1", "store H 1"]
+    assert expected[("data-card", "1-3")] == ["store W 3"]
+    assert ("data-card", "1-4") not in expected
+    assert not any(value.startswith("2-") for _, value in expected)
+
+
+def test_a_theft_marks_the_victims_unguarded_cards_and_david_moves_to_the_victim() -> None:
+    state = position(3, track={7: 0}, area2={"7": [1, 0, 0]}, david=1, phase="decide",
+                     storage={1: {3: ("H", 2)}, 2: {3: ("A", 1), 4: ("W", 2), 5: ("B", 4)}})
+    (david,) = [element for element in svg_of(state).iter(f"{SVG}g") if element.get("class") == "david"]
+    assert title_of(david).startswith("David the raccoon guards Player 2")
+    play(state, "stop", "take 1", "store W 1", "draw W")
+    assert sorted(check_marks(state)) == [("data-card", "3-3"), ("data-card", "3-4")]  # card 5 is full
+    play(state, "steal 3 4", "store W 2")
+    root = svg_of(state)
+    (david,) = [element for element in root.iter(f"{SVG}g") if element.get("class") == "david"]
+    assert title_of(david).startswith("David the raccoon guards Player 3")
+    y = float(next(david.iter(f"{SVG}circle")).get("cy", ""))
+    assert STORAGE_TOP + 2 * ROW_HEIGHT < y < STORAGE_TOP + 3 * ROW_HEIGHT
+
+
+def test_svg_shows_the_dice_and_the_spaces_they_offer() -> None:
+    state = position(track={3: 1})
+    play(state, "dice 2 1 6")
+    root = svg_of(state)
+    (dice,) = [element for element in root.iter(f"{SVG}g") if element.get("class") == "dice"]
+    assert title_of(dice) == "green 2, white 1 and 6: space 3 or 8"
+    assert len(list(dice.iter(f"{SVG}rect"))) == 3
+    assert len(list(dice.iter(f"{SVG}circle"))) == 2 + 1 + 6
+
+
+def test_svg_is_deterministic() -> None:
+    for state in game_positions(3, 0)[::40]:
+        view, legal = state.view(seat_to_move(state)), legal_texts(state)
+        first = render_svg(view, legal)
+        assert render_svg(json.loads(json.dumps(view)), list(legal)) == first
+        assert render_svg(view, legal) == first
+
+
+def test_svg_escapes_what_it_writes() -> None:
+    state = next(s for s in game_positions(2, 1) if s.phase == "place" and seat_to_move(s) is not None)
+    view = copy.deepcopy(state.view(state.current))
+    strange = 'put <a squirrel> & "roll"'
+    view["decision"] = strange
+    root = ET.fromstring(render_svg(view, legal_texts(state)))
+    assert any(strange in "".join(element.itertext()) for element in root.iter(f"{SVG}text"))
+
+
+# --- text ---------------------------------------------------------------------------------------------------
+def board_parts(text: str) -> tuple[list[list[str]], list[str], str]:
+    """The board panel's area rows (each a list of lines, without the panel's border), the track's two lines
+    and the nuts' line. Every line of the panel must be whole: nothing wrapped at 100 columns."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "The board" in line)
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("╰"))
+    inside = lines[start + 1 : end]
+    assert all(line.startswith("│ ") and line.endswith(" │") for line in inside)
+    inside = [line[2:-2] for line in inside]
+    rules = [i for i, line in enumerate(inside) if "─" in line]
+    assert len(rules) == 4
+    areas = [inside[a + 1 : b] for a, b in itertools.pairwise(rules)]
+    after = inside[rules[-1] + 1 :]
+    assert len(after) == 3
+    return areas, after[:2], after[2]
+
+
+def squirrels_in(area: list[str]) -> list[dict[str, int]]:
+    """Per section of an area row (cells between hedges): colour letter -> count."""
+    cells = [line.split("│")[1:-1] for line in area]
+    return [
+        {letter: int(count) for letter, count in re.findall(r"\b([RBWK])(\d+)\b", " ".join(row[i] for row in cells))}
+        for i in range(len(cells[0]))
+    ]
+
+
+def expected_squirrels(sections: list[list[int]]) -> list[dict[str, int]]:
+    return [{LETTERS[seat]: count for seat, count in enumerate(counts) if count} for counts in sections]
+
+
+def storage_rows(text: str, players: int) -> list[list[tuple[str, ...]]]:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Storage cards"))
+    rows = []
+    for seat in range(players):
+        line = next(line for line in lines[start:] if line.strip().startswith(f"Player {seat + 1} {LETTERS[seat]}"))
+        cells = line.strip().split(maxsplit=3)[3]
+        rows.append(re.findall(r"·|[WHBA] \d+(?:\+\d+j)?(?: ✓)?", cells))
+    return rows
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_text_board_shows_the_areas_the_track_and_the_face_up_nuts(players: int) -> None:
+    for state in list(sample(players))[::8]:
+        view = state.view(None)
+        areas, (numbers, standing), nuts = board_parts(as_text(view))
+        assert squirrels_in(areas[0]) == expected_squirrels([view["area4"]])
+        assert squirrels_in(areas[1]) == expected_squirrels(view["area3"])
+        assert squirrels_in(areas[2]) == expected_squirrels(view["area2"])
+        assert "raccoon" in areas[1][0] and "7 raccoon" in areas[2][0]
+        assert numbers.split() == ["track", *SPACES]
+        assert standing.split() == ["·" if view["track"][s] is None else LETTERS[view["track"][s]] for s in SPACES]
+        assert re.findall(r"(\d) \[(\w+)\]", nuts) == [(str(slot), code or "empty")
+                                                      for slot, code in enumerate(view["faceup"], 1)]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_text_shows_every_storage_card_and_the_players(players: int) -> None:
+    for state in list(sample(players))[::10]:
+        view = state.view(None)
+        text = as_text(view)
+        for row, cards in zip(storage_rows(text, players), view["storage"], strict=True):
+            assert row == [
+                "·" if card["nut"] is None else f"{card['nut']} {card['nuts']}"
+                + (f"+{card['jokers']}j" if card["jokers"] else "") + (" ✓" if card["filled"] else "")
+                for card in cards
+            ]
+        header = next(line for line in text.splitlines() if "#1" in line).split()
+        assert header == [f"#{number}" for number in range(1, CARDS + 1)]
+        holds = next(line for line in text.splitlines() if line.strip().startswith("holds")).split()[1::2]
+        assert holds == [str(storage.capacity) for storage in COMPONENTS.storage]
+        points = next(line for line in text.splitlines() if line.strip().startswith("5 pts")).split()[::2]
+        assert points == [str(storage.points) for storage in COMPONENTS.storage]
+        guard = [line for line in text.splitlines() if "David guards" in line]
+        if view["david"] is None:
+            assert not guard and "David the raccoon guards no one yet" in text
+        else:
+            assert len(guard) == 1 and guard[0].strip().startswith(f"Player {view['david'] + 1}")
+
+
+def test_text_shows_the_dice_the_kept_jokers_and_what_is_still_to_do() -> None:
+    state = position(3, faceup=("WH", "H", "B", "A"), area2={"2-4": [1, 0, 0]}, kept={1: ["BA", "BA"]})
+    play(state, "dice 1 2 5")
+    text = as_text(state.view(0))
+    assert "Dice: green 1, white 2 and 5 → space 3 or 6" in text
+    assert re.search(r"Player 2 B\s+\d+\s+\d+\s+BA BA", text)
+    play(state, "place 3", "stop")  # two squirrels in 2-4 take the joker under it
+    assert as_text(state.view(0)).splitlines()[-4:] == [
+        "To do:",
+        "  now: Player 1 stores the joker (walnut or hazelnut)",
+        "  then: face-up nut 1 is replaced from the draw pile",
+        "Player 1 to decide: store the joker (walnut or hazelnut) on a storage card (Putting Nuts in Storage)",
+    ]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_text_at_the_end_shows_the_scores_and_the_winner(players: int) -> None:
+    for seed in SEEDS:
+        view = game_positions(players, seed)[-1].view(None)
+        lines = as_text(view).splitlines()
+        for seat, points in enumerate(view["points"]):
+            assert view["scores"][seat] == points
+            row = next(line for line in lines if line.strip().startswith(f"Player {seat + 1} ")).split()
+            assert row[3] == str(points)
+            assert (row[4] == "★") == (seat in view["winners"])
+        winners = " and ".join(f"Player {seat + 1}" for seat in view["winners"])
+        verb = "wins" if len(view["winners"]) == 1 else "share the win"
+        assert lines[-1].startswith(f"{winners} {verb} with {max(view['points'])} points")

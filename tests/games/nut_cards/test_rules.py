@@ -1,0 +1,126 @@
+"""Scenario tests of the Nut rules (rulebooks/nut-cards.txt, docs/rules-decisions.md).
+
+Cards by number (data/cards.json): 1-4 one colour each (RRR, YYY, GGG, BBB), 5 RRY, 6 YYG, 11 GRR,
+13 RYG, 21-26 squirrels (. S .), 27-30 wild nuts (. W .). Columns alternate upright (even) and upside
+down (odd); bands are thirds of a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError
+from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
+from nutbox.games.nut_cards.layout import best_clusters, visible
+from nutbox.games.nut_cards.rules import DRAFT_RULE, PLACE_RULE
+
+SQUIRREL, WILD = 21, 27
+
+
+def game(players: int = 2, **options: Any) -> NutCards:
+    return NutCards(CardsOptions(players=players, **options))
+
+
+def placing(card: int, placed: tuple[tuple[int, int, int], ...] = (), players: int = 2, **options: Any) -> CardsState:
+    """Seat 0 about to place `card` in a layout of `placed` (card, x, y)."""
+    state = game(players, **options).new_state()
+    state.layouts[0] = tuple(placed)
+    state.pool = tuple(c for c in state.pool if c != card and c not in {p[0] for p in placed})
+    state.phase, state.holding, state.current, state.column = "place", card, 0, 0
+    return state
+
+
+def play(state: CardsState, *moves: str) -> None:
+    for text in moves:
+        state.apply(state.game.parse(text))
+
+
+def refused(state: CardsState, text: str) -> str:
+    before = state.view(None)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(state.game.parse(text))
+    assert state.view(None) == before
+    return caught.value.rule
+
+
+def test_the_worked_example_scores_6_then_10_then_12() -> None:
+    state = placing(5)  # RRY upright in column 0
+    play(state, "place 0 0")
+    for card, text, expected in ((11, "place 1 1", 6), (SQUIRREL, "place 2 1", 10), (6, "place 3 2", 12)):
+        state.phase, state.holding, state.current = "place", card, 0
+        play(state, text)
+        assert state.score(0)[0] == expected
+    red = next(c for c in state.view(0)["clusters"][0] if c["colour"] == "R")
+    assert red == {"colour": "R", "nuts": 4, "squirrels": 1, "points": 8, "cells": ["0,0", "0,1", "1,1", "1,2",
+                                                                                     "2,2"]}
+
+
+def test_a_wild_counts_in_every_cluster_it_touches() -> None:
+    # red above the wild, gold below it, in one column: the wild adds a point to both colours
+    grid = {(0, 0): "R", (0, 1): "W", (0, 2): "Y"}
+    scores = {c.colour: c.points for c in best_clusters(grid)}
+    assert scores == {"R": 2, "Y": 2}
+
+
+def test_a_squirrel_joins_two_smaller_clusters_into_one_doubled_cluster() -> None:
+    grid = {(0, 0): "R", (0, 1): "R", (1, 1): "S", (2, 1): "R", (2, 0): "R", (2, 2): "R"}
+    (red,) = best_clusters(grid)
+    assert red.nuts == 5 and red.squirrels == 1 and red.points == 10
+    assert best_clusters({(0, 0): "R", (0, 1): "S", (1, 1): "S", (0, 2): "R"}, double_each=False)[0].points == 4
+    assert best_clusters({(0, 0): "R", (0, 1): "S", (1, 1): "S", (0, 2): "R"})[0].points == 8
+
+
+def test_a_card_may_cover_another_entirely() -> None:
+    state = placing(4, ((1, 0, 0),))  # BBB exactly on top of RRR
+    play(state, "place 0 0")
+    assert set(visible(state.layouts[0]).values()) == {"B"} and state.score(0) == (3, 3)
+
+
+def test_refusals_tree_to_sky_misaligned_lines_and_a_squirrel_upside_down() -> None:
+    state = placing(13, ((1, 0, 0),))
+    assert "tree sides must touch tree sides" in refused(state, "place 1 0 up")
+    with pytest.raises(NotationError, match="must line up"):
+        state.game.parse("place 1 0.5")
+    assert "touch or overlap" in refused(state, "place 3 0")
+    squirrel = placing(SQUIRREL, ((1, 0, 0),))
+    assert "right side up" in refused(squirrel, "place 1 0")
+    assert "tree sides" in refused(squirrel, "place 1 0 up")  # upright in an upside-down column
+    assert PLACE_RULE in refused(squirrel, "place -1 1")
+    assert "place 0 3" in [str(a) for a in squirrel.legal_actions()]
+
+
+def test_the_column_draft_order_for_two_and_three_players() -> None:
+    for players in (2, 3):
+        state = game(players).new_state()
+        takers = []
+        holders = []
+        while not state.is_terminal():
+            who = state.to_move()
+            if who is CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            if state.phase == "take":
+                if state.column < 0:
+                    holders.append(who)
+                    assert DRAFT_RULE in refused(state, "place 0 0")
+                else:
+                    other = next((c for i, col in enumerate(state.columns) if i != state.column for c in col), None)
+                    if other is not None:
+                        assert "column" in refused(state, f"take {other}")
+                takers.append(who)
+            state.apply(state.legal_actions()[0])
+        rounds = 30 // players
+        assert holders == [r % players for r in range(rounds)]  # the deck passes left each round
+        assert takers == [(r + i) % players for r in range(rounds) for i in range(players)]
+        assert all(len(placed) == rounds for placed in state.layouts) and state.to_move() is TERMINAL
+
+
+def test_a_tie_is_broken_by_the_largest_cluster() -> None:
+    # the last card of the game: seat 1 lays RRY (2 red + 1 gold = 3) against seat 0's RRR (3 in one cluster)
+    state = placing(5, players=2)
+    state.layouts = [((1, 0, 0),), ()]
+    state.current, state.taken, state.pool, state.columns = 1, 1, (), [(), (), ()]
+    play(state, "place 0 0")
+    assert state.to_move() is TERMINAL and state.scores() == [3.0, 3.0] and state.winners() == [0]
