@@ -207,9 +207,6 @@ class HuntState(ListedState):
     def nest_count(self, owner: int) -> int:
         return sum(self.nests[owner * T : owner * T + T])
 
-    def squirrel_count(self, owner: int) -> int:
-        return sum(self.squirrels[owner * T : owner * T + T])
-
     def objectives_of(self, owner: int) -> tuple[int, ...]:
         return self.automa_hand if owner == self.automa else self.hands[owner]
 
@@ -219,9 +216,6 @@ class HuntState(ListedState):
         return scoring.breakdown(
             self.layout, self.squirrels[base : base + T], self.nests[base : base + T], self.objectives_of(owner)
         )
-
-    def deck_size(self) -> int:
-        return len(self.pool) + len(self.bottom)
 
     def _can_draw(self) -> bool:
         return bool(self.pool or self.bottom or self.revealed)

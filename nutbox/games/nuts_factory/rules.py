@@ -425,12 +425,8 @@ class FactoryState(ListedState):
                 return f"{CLEANUP_RULE}: bonus card {action.card} is not in your hand"
             return f"{CLEANUP_RULE}: you are within that limit ({self.warehouse_limit} Boxed Nuts, " \
                    f"{LIMITS.bonus_hand} bonus cards) or have none of those"
-        if isinstance(action, Hunt) or action == PRODUCE:
-            return f"not now: you are to {self._decision()}"
         if isinstance(action, (SpinBack, SquirrelTo, Take, Exchange)):
             return f"{BONUS_RULE}: that is a bonus card's effect; play the card first"
-        if action == DONE:
-            return f"not now: you are to {self._decision()}"
         return f"not now: you are to {self._decision()}"
 
     def _configuration_reason(self, action: Action) -> str:
