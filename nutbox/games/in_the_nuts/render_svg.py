@@ -21,9 +21,23 @@ view and `legal` only, so the same input always gives the same text.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from nutbox.core import Action
+from nutbox.core.svg import (
+    TARGET_STYLE,
+    attributes,
+    circle,
+    click_lines,
+    document,
+    highlight,
+    left_text,
+    line,
+    num,
+    rect,
+    targets,
+    text,
+    titled,
+)
 from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, Take, parse, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import player_name
@@ -49,7 +63,6 @@ ROW_HEIGHT = 94
 NAME_WIDTH = 140  # a player's name, points, supply and kept jokers, left of their storage cards
 CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 80, 84, 6
 LEGEND_HEIGHT = 30
-ACTION_SEPARATOR = "|"
 
 # the players' colours, in seat order, as fill with a text colour that reads on it
 PLAYER_FILL = (("#e03131", "#fff"), ("#1c7ed6", "#fff"), ("#f8f9fa", "#000"), ("#212529", "#fff"))
@@ -58,8 +71,7 @@ COLOURS = ("red", "blue", "white", "black")
 NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#7f5539", "#fff"), ("#e9c46a", "#000"), ("#c0503a", "#fff"),
                                            ("#6a994e", "#fff")), strict=True))
 AREA_FILL, RACCOON_FILL, HEDGE, TRACK_FILL = "#e9f5db", "#ced4da", "#2b8a3e", "#f4ecd8"
-CARD_FILL, FULL_FILL, HIGHLIGHT, DAVID = "#fffaf0", "#d3f9d8", "#e8590c", "#495057"
-STYLE = ".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
+CARD_FILL, FULL_FILL, DAVID = "#fffaf0", "#d3f9d8", "#495057"
 PHASES = {
     "faceup": "Setup: dealing the face-up nuts",
     "deal": "Setup: each player's first nut",
@@ -70,29 +82,6 @@ PHASES = {
     "collect": "collecting nuts",
     "final": "The end: the last picks and the kept jokers",
 }
-
-
-def num(value: float) -> str:
-    """Coordinates to one decimal, so the text does not depend on float noise."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="middle"{extra}>'
-            f"{escape(content)}</text>")
-
-
-def left_text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{extra}>{escape(content)}</text>'
-
-
-def rect(x: float, y: float, width: float, height: float, extra: str) -> str:
-    return f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" {extra}/>'
-
-
-def circle(x: float, y: float, radius: float, extra: str) -> str:
-    return f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(radius)}" {extra}/>'
 
 
 def edges() -> dict[int, float]:
@@ -158,40 +147,6 @@ def target_of(view: dict[str, Any], action: Action) -> tuple[str, str] | None:
     return None
 
 
-def targets(view: dict[str, Any], legal: list[str]) -> dict[tuple[str, str], list[str]]:
-    """(data attribute, value) -> the legal actions aimed at that element, in the order given."""
-    found: dict[tuple[str, str], list[str]] = {}
-    for action_text in legal:
-        target = target_of(view, parse(action_text))
-        if target is not None:
-            found.setdefault(target, []).append(action_text)
-    return found
-
-
-def attributes(name: str, value: str, actions: list[str], plain_class: str) -> str:
-    attrs = f" data-{name}={quoteattr(value)}"
-    if actions:
-        return (f' class="target" data-action={quoteattr(actions[0])}'
-                f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attrs)
-    return f' class="{plain_class}"' + attrs
-
-
-def click_lines(actions: list[str]) -> list[str]:
-    if not actions:
-        return []
-    also = f" (also legal here: {', '.join(actions[1:])})" if len(actions) > 1 else ""
-    return [f"click: {actions[0]}{also}"]
-
-
-def highlight(x: float, y: float, width: float, height: float) -> str:
-    return rect(x, y, width, height, f'class="highlight" rx="4" fill="{HIGHLIGHT}" fill-opacity="0.15" '
-                f'stroke="{HIGHLIGHT}" stroke-width="3"')
-
-
-def titled(lines: list[str]) -> str:
-    return f"<title>{escape(chr(10).join(lines))}</title>"
-
-
 # --- the board ---------------------------------------------------------------------------------------------
 def marker(x: float, y: float, seat: int, count: int | None) -> str:
     """A player's squirrel marker; `count` is written on it, or nothing for a single squirrel on the track."""
@@ -228,7 +183,7 @@ def section_svg(area: int, left: float, right: float, name: str, raccoon: bool, 
     parts = [f"<g{attributes(*where, actions, 'section')}>", titled(title),
              rect(left, top, right - left, tall, f'fill="{RACCOON_FILL if raccoon else AREA_FILL}" stroke="#868e96"')]
     if actions:
-        parts.append(highlight(left + 5, top + 3, right - left - 10, tall - 6))
+        parts.append(highlight(left + 5, top + 3, right - left - 10, tall - 6, corner=4))
     parts.append(text((left + right) / 2, top + 16, name, 11.5, ' font-weight="bold" fill="#343a40"'))
     parts.append(markers(counts, left, right, top + 36))
     return "".join([*parts, "</g>"])
@@ -272,9 +227,8 @@ def hedges_svg() -> str:
                            (2, [span(s.spaces) for s in COMPONENTS.area2])):
         top = AREA_TOP[area]
         for _, right in sections[:-1]:
-            parts.append(f'<line x1="{num(right)}" y1="{num(top + 5)}" x2="{num(right)}" '
-                         f'y2="{num(top + AREA_HEIGHT[area] - 5)}" stroke="{HEDGE}" stroke-width="7" '
-                         f'stroke-linecap="round"/>')
+            parts.append(line(right, top + 5, right, top + AREA_HEIGHT[area] - 5,
+                              f'stroke="{HEDGE}" stroke-width="7" stroke-linecap="round"'))
     parts.append("</g>")
     return "".join(parts)
 
@@ -302,7 +256,7 @@ def space_svg(view: dict[str, Any], space: int, actions: list[str]) -> str:
     parts = [f"<g{attributes('space', str(space), actions, 'space')}>", titled(lines + click_lines(actions)),
              rect(left + 5, top, right - left - 10, TRACK_HEIGHT - 10, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
     if actions:
-        parts.append(highlight(left + 7, top + 2, right - left - 14, TRACK_HEIGHT - 14))
+        parts.append(highlight(left + 7, top + 2, right - left - 14, TRACK_HEIGHT - 14, corner=4))
     parts.append(text(x, top + 15, str(space), 13, ' font-weight="bold"'))
     if owner is not None:
         parts.append(marker(x, top + 31, owner, None))
@@ -334,7 +288,7 @@ def faceup_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
              + (card_name(code) if code else "empty, no card left to refill it")]
     parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup')}>", titled(lines + click_lines(actions))]
     if actions:
-        parts.append(highlight(x - 5, top - 3, 64, NUTS_HEIGHT - 6))
+        parts.append(highlight(x - 5, top - 3, 64, NUTS_HEIGHT - 6, corner=4))
     parts.append(text(x + 27, top + 10, str(slot + 1), 10, ' fill="#495057"'))
     if code:
         parts.append(nut_card(x, top + 14, 54, 54, code, 20 if len(code) == 1 else 15))
@@ -450,7 +404,7 @@ def storage_card_svg(seat: int, number: int, card: dict[str, Any], actions: list
              rect(x, y, CARD_WIDTH, CARD_HEIGHT, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
                   f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
     if actions:
-        parts.append(highlight(x + 2, y + 2, CARD_WIDTH - 4, CARD_HEIGHT - 4))
+        parts.append(highlight(x + 2, y + 2, CARD_WIDTH - 4, CARD_HEIGHT - 4, corner=4))
     parts.append(left_text(x + 5, y + 13, f"#{number}", 10, ' fill="#495057"'))
     parts.append(left_text(x + CARD_WIDTH - 5, y + 13, f"holds {card['capacity']}", 9.5,
                            ' text-anchor="end" fill="#495057"'))
@@ -544,21 +498,17 @@ def status_svg(view: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any], legal: list[str]) -> str:
     """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
-    on = targets(view, legal)
+    on = targets(legal, lambda action_text: target_of(view, parse(action_text)))
     tall = picture_height(view["players"])
     cards = [storage_card_svg(seat, number, card, on.get(("card", f"{seat + 1}-{number}"), []))
              for seat, row in enumerate(view["storage"]) for number, card in enumerate(row, 1)]
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(WIDTH)}" height="{num(tall)}" '
-        f'viewBox="0 0 {num(WIDTH)} {num(tall)}" font-family="sans-serif">'
-        f"<title>In the Nuts!</title><style>{STYLE}</style>"
-        + rect(0, 0, WIDTH, tall, 'fill="#fff"')
-        + status_svg(view)
-        + board_svg(view, on)
-        + dice_svg(view)
-        + deck_svg(view)
-        + "".join(player_svg(view, seat) for seat in range(view["players"]))
-        + "".join(cards)
-        + legend_svg(view)
-        + "</svg>"
-    )
+    return document(WIDTH, tall, "In the Nuts!", TARGET_STYLE, [
+        rect(0, 0, WIDTH, tall, 'fill="#fff"'),
+        status_svg(view),
+        board_svg(view, on),
+        dice_svg(view),
+        deck_svg(view),
+        *(player_svg(view, seat) for seat in range(view["players"])),
+        *cards,
+        legend_svg(view),
+    ])

@@ -21,6 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core.terminal import borderless_table, points_text, put, seat_marks, to_move_text, win_text
 from nutbox.games.in_the_nuts.actions import section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import kind_name, player_name
@@ -94,13 +95,6 @@ def slot_words(slots: list[int]) -> str:
     if len(slots) == COMPONENTS.slots:
         return "any face-up nut"
     return "nut " + " or ".join(str(slot + 1) for slot in slots)
-
-
-def put(line: Text, start: int, content: Text) -> None:
-    """Write `content` from character `start`; the line is padded with spaces as far as needed."""
-    if len(line) < start:
-        line.append(" " * (start - len(line)))
-    line.append_text(content)
 
 
 def put_centred(line: Text, left: int, right: int, content: Text) -> None:
@@ -249,19 +243,11 @@ def kept_text(kept: dict[str, int]) -> Text:
 
 
 def players_table(view: dict[str, Any]) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name in ("", "", "points", "supply", "kept jokers", ""):
-        table.add_column(name)
+    table = borderless_table("", "", "points", "supply", "kept jokers", "")
     winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
-        marks = Text()
-        if seat == view["to_move"]:
-            marks.append("▶ ", style="bold")
-        if seat == view.get("seat"):
-            marks.append("you", style="italic")
-        points = Text(str(view["points"][seat]), style="bold")
-        if seat in winners:
-            points.append(" ★")
+        marks = seat_marks(seat == view["to_move"], seat == view.get("seat"))
+        points = points_text(view["points"][seat], seat in winners)
         guard = Text("David guards", style="bold") if seat == view["david"] else Text()
         table.add_row(player_text(seat), marks, points, str(view["supply"][seat]), kept_text(view["kept"][seat]),
                       guard)
@@ -334,14 +320,12 @@ def chance_words(view: dict[str, Any]) -> str:
 def situation_text(view: dict[str, Any]) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        decision = view.get("decision")
-        return Text(f"{player_name(to_move)} to {'decide: ' + decision if decision else 'move'}", style="bold")
+        return to_move_text(player_name(to_move), view.get("decision"))
     if to_move == "chance":
         return Text(f"Chance: {chance_words(view)}", style="italic")
     winners = view.get("winners", [])
     best = max(view["points"])
-    names = " and ".join(player_name(seat) for seat in winners)
-    text = Text(f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} points", style="bold green")
+    text = win_text([player_name(seat) for seat in winners], f"{best} points")
     if sum(1 for points in view["points"] if points == best) > len(winners):
         text.append(" (the tie goes to the most valuable filled storage card)")
     return text

@@ -21,8 +21,24 @@ view and `legal` only, so the same input always gives the same text.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
+from nutbox.core.svg import (
+    EXTENT_STYLE,
+    HIGHLIGHT,
+    TARGET_STYLE,
+    attributes,
+    circle,
+    click_lines,
+    document,
+    highlight,
+    left_text,
+    line,
+    num,
+    rect,
+    text,
+    titled,
+)
 from nutbox.games.nut_cards.actions import Place, Space, Take, parse
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.game import NutCards
@@ -47,7 +63,6 @@ GRID_TOP = 64  # the title, its marks and the column headers above a layout's gr
 LINE = 16  # a line of a layout's breakdown
 MIN_PANEL_W = 240  # wide enough for the longest breakdown line
 LEGEND_H = 34
-ACTION_SEPARATOR = "|"
 HELD_ID = {False: "nut-cards-held-upright", True: "nut-cards-held-upside-down"}
 # the fewest players place the most cards each, so their layouts reach furthest: any place parses in that space
 SPACE = Space(len(COMPONENTS.cards), -(-len(COMPONENTS.cards) // NutCards.min_players))
@@ -59,32 +74,7 @@ NUT_INK = dict(zip(COMPONENTS.colour_codes, ("#fff", "#000", "#fff", "#fff"), st
 OUTLINE = dict(zip(COMPONENTS.colour_codes, ("#c92a2a", "#e67700", "#2b8a3e", "#5c3a1e"), strict=True))
 CARD_FILL, CARD_STROKE, CARD_LINE = "#fffdf5", "#7a6248", "#dccfb6"
 TREE, SKY, SQUIRREL_FILL = "#5c940d", "#a5d8ff", "#495057"
-HIGHLIGHT, PANEL, CURRENT = "#e8590c", "#f8f9fa", "#1c7ed6"
-STYLE = (".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
-         ".extent{visibility:hidden}.target:hover .extent{visibility:visible}")
-
-
-def num(value: float) -> str:
-    """Coordinates to one decimal, so the text does not depend on float noise."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-def text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="middle"{extra}>'
-            f"{escape(content)}</text>")
-
-
-def left_text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{extra}>{escape(content)}</text>'
-
-
-def rect(x: float, y: float, width: float, height: float, extra: str) -> str:
-    return f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" {extra}/>'
-
-
-def circle(x: float, y: float, r: float, extra: str) -> str:
-    return f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" {extra}/>'
+PANEL, CURRENT = "#f8f9fa", "#1c7ed6"
 
 
 def cell_word(what: str) -> str:
@@ -115,26 +105,6 @@ def targets(legal: list[str]) -> tuple[dict[int, list[str]], dict[tuple[int, int
         elif isinstance(action, Place):
             places.setdefault((action.x, action.y), []).append(action_text)
     return takes, places
-
-
-def attributes(name: str, value: str, actions: list[str], plain_class: str) -> str:
-    attrs = f" data-{name}={quoteattr(value)}"
-    if actions:
-        return (f' class="target" data-action={quoteattr(actions[0])}'
-                f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attrs)
-    return f' class="{plain_class}"' + attrs
-
-
-def click_lines(actions: list[str]) -> list[str]:
-    if not actions:
-        return []
-    also = f" (also legal here: {', '.join(actions[1:])})" if len(actions) > 1 else ""
-    return [f"click: {actions[0]}{also}"]
-
-
-def highlight(x: float, y: float, width: float, height: float) -> str:
-    return rect(x, y, width, height, f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" '
-                f'stroke="{HIGHLIGHT}" stroke-width="3"')
 
 
 # --- a card -------------------------------------------------------------------------------------------------
@@ -177,8 +147,7 @@ def card_face(card: int, left: float, top: float, down: bool, column: int | None
     ]
     for i in range(1, H):
         y = top + BAND * i
-        parts.append(f'<line x1="{num(left + EDGE)}" y1="{num(y)}" x2="{num(left + CARD_W - EDGE)}" y2="{num(y)}" '
-                     f'stroke="{CARD_LINE}"/>')
+        parts.append(line(left + EDGE, y, left + CARD_W - EDGE, y, f'stroke="{CARD_LINE}"'))
     for i, what in enumerate(shown):
         cell = f"{column},{band + i}" if column is not None else None
         parts.append(glyph(what, left + CARD_W / 2, top + BAND * (i + 0.5), cell))
@@ -200,7 +169,7 @@ def offer_card_svg(view: dict[str, Any], number: int, left: float, card: int, ac
     title = [f"Card {card} in column {number}: {reads(cells)}, top to bottom", *click_lines(actions)]
     faded = view["phase"] == "take" and view["column"] not in (None, number)
     parts = [f"<g{attributes('offer', str(card), actions, 'offer')}" + (' opacity="0.45">' if faded else ">"),
-             f"<title>{escape(chr(10).join(title))}</title>",
+             titled(title),
              text(left + CARD_W / 2, top - 6, f"#{card}", 11, ' font-weight="bold"'),
              card_face(card, left, top, False)]
     if actions:
@@ -242,7 +211,7 @@ def hand_svg(view: dict[str, Any], left: float) -> str:
     cells = COMPONENTS.cards[card - 1].cells
     title = (f"Card {card}, held by {player_name(view['current'])}: {reads(cells)} upright (even columns), "
              f"{reads(cells[::-1])} upside down (odd columns)")
-    parts += [f'<g class="hand" data-hand="{card}"><title>{escape(title)}</title>',
+    parts += [f'<g class="hand" data-hand="{card}">{titled([title])}',
               text(left + 10 + CARD_W / 2, OFFER_TOP + 34, f"#{card}", 11, ' font-weight="bold"'),
               card_face(card, left + 10, OFFER_TOP + 40, False), "</g>"]
     return "".join(parts)
@@ -251,7 +220,7 @@ def hand_svg(view: dict[str, Any], left: float) -> str:
 def deck_svg(view: dict[str, Any], left: float) -> str:
     count = view["deck"]
     title = f"The deck: {plural(count, 'card')} face down, held this round by {player_name(view['holder'])}"
-    parts = [box_svg(left, SLOT + 10, "Deck"), f'<g class="deck"><title>{escape(title)}</title>']
+    parts = [box_svg(left, SLOT + 10, "Deck"), f'<g class="deck">{titled([title])}']
     top = OFFER_TOP + 40
     for offset in range(min(count, 3) - 1, -1, -1):  # a few backs, offset, as a pile
         parts.append(rect(left + 10 + 2 * offset, top - 2 * offset, CARD_W, CARD_H,
@@ -296,18 +265,16 @@ def grid_svg(grid: Grid) -> str:
     parts = ['<g class="grid">', rect(grid.left, grid.top, right - grid.left, bottom - grid.top, 'fill="#fff"')]
     for band in range(grid.ys.start, grid.ys.stop + 1):
         y = grid.y(band)
-        parts.append(f'<line x1="{num(grid.left)}" y1="{num(y)}" x2="{num(right)}" y2="{num(y)}" '
-                     'stroke="#e9ecef"/>')
+        parts.append(line(grid.left, y, right, y, 'stroke="#e9ecef"'))
     for band in grid.ys:
         parts.append(text(grid.left - LABEL_W / 2, grid.y(band) + BAND / 2 + 3.5, str(band), 9, ' fill="#868e96"'))
     for column in range(grid.xs.start, grid.xs.stop + 1):
         x = grid.x(column)
-        parts.append(f'<line x1="{num(x)}" y1="{num(grid.top)}" x2="{num(x)}" y2="{num(bottom)}" '
-                     'stroke="#e9ecef"/>')
+        parts.append(line(x, grid.top, x, bottom, 'stroke="#e9ecef"'))
     for column in grid.xs:
         down = upside_down(column)
         way = "upside down: tree on the left" if down else "upright: tree on the right"
-        parts.append(f"<g><title>column {column}: cards stand {way}</title>"
+        parts.append("<g>" + titled([f"column {column}: cards stand {way}"])
                      + text(grid.x(column) + CARD_W / 2, grid.top - 8, f"{column} {'▼' if down else '▲'}", 11,
                             ' font-weight="bold" fill="#495057"') + "</g>")
     parts.append("</g>")
@@ -320,7 +287,7 @@ def layout_card_svg(grid: Grid, card: int, column: int, band: int) -> str:
     shown = cells[::-1] if down else cells
     title = (f"Card {card} at column {column}, bands {band} to {band + H - 1}, "
              f"{'upside down' if down else 'upright'}: {reads(shown)}, top to bottom")
-    return (f'<g class="card" data-card="{card}" data-x="{column}" data-y="{band}"><title>{escape(title)}</title>'
+    return (f'<g class="card" data-card="{card}" data-x="{column}" data-y="{band}">{titled([title])}'
             + card_face(card, grid.x(column), grid.y(band), down, column, band) + "</g>")
 
 
@@ -373,7 +340,7 @@ def spot_svg(view: dict[str, Any], grid: Grid, column: int, band: int, actions: 
         cells = COMPONENTS.cards[card - 1].cells
         title.append(f"card {card} would show {reads(cells[::-1] if down else cells)}, top to bottom")
     parts = [f"<g{attributes('spot', f'{column},{band}', actions, 'spot')}>",
-             f"<title>{escape(chr(10).join(title + click_lines(actions)))}</title>",
+             titled(title + click_lines(actions)),
              rect(left + 3, top + BAND + 3, CARD_W - 6, BAND - 6,
                   f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                   f'stroke-width="1.5" stroke-dasharray="4 3"'),
@@ -526,15 +493,11 @@ def render(view: dict[str, Any], legal: list[str]) -> str:
     legend, legend_right = legend_svg(layouts_bottom + 8)
     width = max(offer_right, layouts_right, legend_right) + MARGIN
     height = layouts_bottom + 8 + LEGEND_H + MARGIN
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
-        f'viewBox="0 0 {num(width)} {num(height)}" font-family="sans-serif">'
-        f"<title>Nut</title><style>{STYLE}</style>"
-        + held_defs(view, places)
-        + rect(0, 0, width, height, 'fill="#fff"')
-        + status_svg(view)
-        + offer
-        + layouts
-        + legend
-        + "</svg>"
-    )
+    return document(width, height, "Nut", TARGET_STYLE + EXTENT_STYLE, [
+        held_defs(view, places),
+        rect(0, 0, width, height, 'fill="#fff"'),
+        status_svg(view),
+        offer,
+        layouts,
+        legend,
+    ])

@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core.terminal import borderless_table, points_text, seat_marks, to_move_text, win_text
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.layout import upside_down
 from nutbox.games.nut_cards.rules import player_name
@@ -179,21 +180,12 @@ def layout_panel(view: dict[str, Any], seat: int) -> Panel:
 
 # --- the players and the situation ----------------------------------------------------------------------
 def players_table(view: dict[str, Any]) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name in ("", "", "points", "cards placed", "largest cluster"):
-        table.add_column(name)
+    table = borderless_table("", "", "points", "cards placed", "largest cluster")
     winners = view.get("winners", [])
     for seat in range(view["players"]):
-        marks = Text()
-        if seat == view["to_move"]:
-            marks.append("▶ ", style="bold")
-        if seat == view["holder"] and view["phase"] != "over":
-            marks.append("deck ")
-        if seat == view.get("seat"):
-            marks.append("you", style="italic")
-        points = Text(str(view["points"][seat]), style="bold")
-        if seat in winners:
-            points.append(" ★")
+        deck = "deck " if seat == view["holder"] and view["phase"] != "over" else ""
+        marks = seat_marks(seat == view["to_move"], seat == view.get("seat"), deck)
+        points = points_text(view["points"][seat], seat in winners)
         table.add_row(player_name(seat), marks, points, str(len(view["layouts"][seat])),
                       plural(largest_cluster(view, seat), "nut"))
     return table
@@ -207,8 +199,7 @@ def largest_cluster(view: dict[str, Any], seat: int) -> int:
 def situation_text(view: dict[str, Any]) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        decision = view.get("decision")
-        return Text(f"{player_name(to_move)} to {'decide: ' + decision if decision else 'move'}", style="bold")
+        return to_move_text(player_name(to_move), view.get("decision"))
     if to_move == "chance":
         placed = sum(len(cards) for cards in view["columns"])
         return Text(f"Chance: {player_name(view['holder'])} deals from the deck to fill the columns "
@@ -219,9 +210,7 @@ def situation_text(view: dict[str, Any]) -> Text:
 def result_text(view: dict[str, Any]) -> Text:
     winners = view.get("winners", [])
     best = max(view["points"])
-    names = " and ".join(player_name(seat) for seat in winners)
-    text = Text(f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}",
-                style="bold green")
+    text = win_text([player_name(seat) for seat in winners], plural(best, "point"))
     tied = [seat for seat, points in enumerate(view["points"]) if points == best]
     if len(tied) > len(winners):
         sizes = ", ".join(f"{player_name(seat)} {plural(largest_cluster(view, seat), 'nut')}" for seat in tied)

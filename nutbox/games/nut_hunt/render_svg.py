@@ -13,8 +13,20 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
+from nutbox.core.svg import (
+    HIGHLIGHT,
+    TARGET_STYLE,
+    attributes,
+    circle,
+    click_lines,
+    document,
+    left_text,
+    num,
+    targets,
+    text,
+    titled,
+)
 from nutbox.games.nut_hunt.actions import Hassle, Place, Recruit, Scatter, parse
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import COMPONENTS, Tile
@@ -26,11 +38,10 @@ LEGEND_HEIGHT = 34
 WIDTH = 2 * (RADIUS * 2 * HALF_WIDTH + HALF_WIDTH + MARGIN)
 BOARD_HEIGHT = 2 * (RADIUS * 1.5 * SIZE + SIZE + MARGIN)
 HEIGHT = BOARD_HEIGHT + LEGEND_HEIGHT
-ACTION_SEPARATOR = "|"
 TILE_ACTIONS = (Place, Scatter, Recruit, Hassle)
 TILE_OF_CODE = {tile.code: tile for tile in COMPONENTS.tiles}
 FILL = {"pond": "#bfe0f5", "barrens": "#d9e4c4", "": "#f4ecd8"}
-BORDER, GREEN_BORDER, HIGHLIGHT, FOX = "#7a6248", "#2f9e44", "#e8590c", "#d9480f"
+BORDER, GREEN_BORDER, FOX = "#7a6248", "#2f9e44", "#d9480f"
 # the owners' colours as fill, with a text colour that reads on it
 OWNER_FILL = {
     "yellow": ("#fcc419", "#000"),
@@ -40,13 +51,6 @@ OWNER_FILL = {
     "red": ("#e03131", "#fff"),
     "black": ("#212529", "#fff"),
 }
-STYLE = ".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
-
-
-def num(value: float) -> str:
-    """Coordinates to one decimal, so the text does not depend on float noise."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 def centre(cell: int) -> tuple[float, float]:
@@ -58,11 +62,6 @@ def hexagon(x: float, y: float, radius: float) -> str:
     corners = ((x + radius * math.cos(math.radians(60 * i - 30)), y + radius * math.sin(math.radians(60 * i - 30)))
                for i in range(6))
     return " ".join(f"{num(cx)},{num(cy)}" for cx, cy in corners)
-
-
-def text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="middle"{extra}>'
-            f"{escape(content)}</text>")
 
 
 def kind(tile: Tile) -> str:
@@ -81,14 +80,10 @@ def nut_names(nuts: tuple[int, ...]) -> str:
     return ", ".join(COMPONENTS.nut_names[nut] for nut in nuts)
 
 
-def targets(legal: list[str]) -> dict[str, list[str]]:
-    """Tile code -> the legal actions that act on that tile, in the order given."""
-    found: dict[str, list[str]] = {}
-    for action_text in legal:
-        action = parse(action_text)
-        if isinstance(action, TILE_ACTIONS):
-            found.setdefault(COMPONENTS.tiles[action.tile].code, []).append(action_text)
-    return found
+def tile_of(action_text: str) -> str | None:
+    """The code of the tile an action acts on; None for an action with no tile."""
+    action = parse(action_text)
+    return COMPONENTS.tiles[action.tile].code if isinstance(action, TILE_ACTIONS) else None
 
 
 def occupants(view: dict[str, Any], code: str) -> list[tuple[int, str, int]]:
@@ -106,7 +101,7 @@ def occupants(view: dict[str, Any], code: str) -> list[tuple[int, str, int]]:
 def marker(view: dict[str, Any], x: float, y: float, owner: int, what: str, count: int) -> str:
     fill, ink = OWNER_FILL[view["owners"][owner]["colour"]]
     if what == "squirrel":
-        shape = f'<circle cx="{num(x)}" cy="{num(y)}" r="7" fill="{fill}" stroke="#000" stroke-width="1"/>'
+        shape = circle(x, y, 7, f'fill="{fill}" stroke="#000" stroke-width="1"')
     else:
         house = [(x - 7, y + 6), (x - 7, y - 2), (x, y - 8), (x + 7, y - 2), (x + 7, y + 6)]
         points = " ".join(f"{num(px)},{num(py)}" for px, py in house)
@@ -126,7 +121,7 @@ def markers(view: dict[str, Any], x: float, y: float, code: str) -> list[str]:
     return parts
 
 
-def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> str:
+def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> list[str]:
     lines = [f"{tile.name} ({tile.code})" + (", a starting tile" if tile.green else "")]
     lines.append(f"forage: {nut_names(tile.forage)}")
     lines.append(f"recruit cost: {nut_names(tile.cost)}" if tile.cost else "no recruiting here")
@@ -134,10 +129,7 @@ def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> str:
         lines.append("the fox is here")
     for owner, what, count in occupants(view, tile.code):
         lines.append(f"{view['owners'][owner]['name']}: {count} {what}{'s' if count > 1 else ''}")
-    if actions:
-        also = f" (also legal here: {', '.join(actions[1:])})" if len(actions) > 1 else ""
-        lines.append(f"click: {actions[0]}{also}")
-    return "\n".join(lines)
+    return lines + click_lines(actions)
 
 
 def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> str:
@@ -148,16 +140,10 @@ def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> 
     code = view["layout"][cell]
     tile = TILE_OF_CODE[code]
     actions = on_tile.get(code, [])
-    attributes = f" data-tile={quoteattr(code)}"
-    if actions:
-        attributes = (f' class="target" data-action={quoteattr(actions[0])}'
-                      f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attributes)
-    else:
-        attributes = ' class="tile"' + attributes
     border, width = (GREEN_BORDER, 5) if tile.green else (BORDER, 2)
     parts = [
-        f"<g{attributes}>",
-        f"<title>{escape(hover(view, tile, actions))}</title>",
+        f"<g{attributes('tile', code, actions, 'tile')}>",
+        titled(hover(view, tile, actions)),
         f'<polygon points="{hexagon(x, y, SIZE - 3)}" fill="{FILL[kind(tile)]}" stroke="{border}" '
         f'stroke-width="{width}"/>',
     ]
@@ -169,8 +155,8 @@ def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> 
                      f'stroke-dasharray="5 3"/>')
     parts.append(text(x, y - 27, code, 13, ' font-weight="bold"'))
     if view["fox"] == code:
-        parts.append(f'<g class="fox"><circle cx="{num(x + 24)}" cy="{num(y - 31)}" r="9" fill="{FOX}" '
-                     f'stroke="#000"/>' + text(x + 24, y - 27.5, "F", 10, ' font-weight="bold" fill="#fff"') + "</g>")
+        parts.append('<g class="fox">' + circle(x + 24, y - 31, 9, f'fill="{FOX}" stroke="#000"')
+                     + text(x + 24, y - 27.5, "F", 10, ' font-weight="bold" fill="#fff"') + "</g>")
     # names up to 17 letters fit the hex's widest band at this size; longer ones (an edited component file) shrink
     parts.append(text(x, y - 10, tile.name, min(9.5, 165 / len(tile.name)), ' fill="#333"'))
     parts += markers(view, x, y, code)
@@ -189,21 +175,14 @@ def legend_svg(view: dict[str, Any]) -> str:
     for owner, info in enumerate(owners):
         x, y = step * owner + 20, BOARD_HEIGHT + LEGEND_HEIGHT / 2
         fill, _ = OWNER_FILL[info["colour"]]
-        parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="7" fill="{fill}" stroke="#000"/>')
-        parts.append(f'<text x="{num(x + 12)}" y="{num(y + 4)}" font-size="12">{escape(info["name"])}</text>')
+        parts.append(circle(x, y, 7, f'fill="{fill}" stroke="#000"'))
+        parts.append(left_text(x + 12, y + 4, info["name"], 12))
     parts.append("</g>")
     return "".join(parts)
 
 
 def render(view: dict[str, Any], legal: list[str]) -> str:
     """The forest as an SVG document; the tiles that `legal` actions target are marked and clickable."""
-    on_tile = targets(legal)
+    on_tile = targets(legal, tile_of)
     cells = [tile_svg(view, cell, on_tile) for cell in range(len(COORDS))]
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(WIDTH)}" height="{num(HEIGHT)}" '
-        f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}" font-family="sans-serif">'
-        f"<title>Nut Hunt</title><style>{STYLE}</style>"
-        + "".join(cells)
-        + legend_svg(view)
-        + "</svg>"
-    )
+    return document(WIDTH, HEIGHT, "Nut Hunt", TARGET_STYLE, [*cells, legend_svg(view)])

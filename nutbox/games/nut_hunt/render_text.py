@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core.terminal import borderless_table, seat_marks
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import COMPONENTS, Tile
 
@@ -147,9 +148,7 @@ def tile_legend() -> Table:
 
 
 def players_table(view: dict[str, Any]) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name in ("", "", "nuts", "objectives", "nests", "squirrels"):
-        table.add_column(name)
+    table = borderless_table("", "", "nuts", "objectives", "nests", "squirrels")
     to_move = view["to_move"]
     for owner in range(len(view["owners"])):
         squirrels = sum(counts["squirrels"][owner] for counts in view["board"].values())
@@ -159,11 +158,7 @@ def players_table(view: dict[str, Any]) -> Table:
             cards = str(view["hand_sizes"][owner])
         else:
             nuts, cards = "—", str(len(view["automa_hand"]))
-        marks = Text()
-        if owner == to_move:
-            marks.append("▶ ", style="bold")
-        if owner == view.get("seat"):
-            marks.append("you", style="italic")
+        marks = seat_marks(owner == to_move, owner == view.get("seat"))
         table.add_row(owner_text(view, owner), marks, nuts, cards, str(view["nest_counts"][owner]), str(squirrels))
     return table
 
@@ -240,9 +235,7 @@ def situation_text(view: dict[str, Any]) -> Text:
 
 def breakdown_table(view: dict[str, Any]) -> Table:
     """Every owner's objectives (now all face up) with their points, nests and the tie-breaking squirrels."""
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name in ("", "objectives", "nests", "squirrels", "total"):
-        table.add_column(name)
+    table = borderless_table("", "objectives", "nests", "squirrels", "total")
     for owner, parts in enumerate(view["breakdown"]):
         cards = Text()
         for result in parts["objectives"]:

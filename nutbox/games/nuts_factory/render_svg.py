@@ -20,9 +20,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from nutbox.core import Action
+from nutbox.core.svg import (
+    EXTENT_STYLE,
+    HIGHLIGHT,
+    TARGET_STYLE,
+    attributes,
+    circle,
+    click_lines,
+    document,
+    highlight,
+    left_text,
+    line,
+    num,
+    rect,
+    targets,
+    text,
+    titled,
+)
 from nutbox.games.nuts_factory import flow
 from nutbox.games.nuts_factory.actions import (
     SPOTS,
@@ -62,7 +78,6 @@ TRUCKS_TOP = FLOOR_BOTTOM + 28
 TRUCK_ROWS = -(-len(COMPONENTS.trucks) // TRUCKS_PER_ROW)
 LEGEND_TOP = TRUCKS_TOP + TRUCK_ROWS * (TRUCK_HEIGHT + TRUCK_GAP) + 4
 HEIGHT = LEGEND_TOP + 26
-ACTION_SEPARATOR = "|"
 
 BAND = {"dispensers": "#f1f3f5", "conveyor": "#f8f9fa", "salter": "#e7f5ff", "roaster": "#fff4e6",
         "squirrel": "#f4fce3", "box-holders": "#f3ead8"}
@@ -73,9 +88,7 @@ NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#e0a96d", "#000"), ("#f3e3b3", "#00
 MACHINE_FILL = {"salter": "#d0ebff", "roaster": "#ffc078"}
 MACHINE_DOES = {"salter": "salted", "roaster": "roasted"}
 BELT, TILE_FILL, TILE_INK, BLOCKED = "#adb5bd", "#dee2e6", "#495057", "#c92a2a"
-PATH, HIGHLIGHT, SQUIRREL = "#fcc419", "#e8590c", "#8b4513"
-STYLE = (".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.35}"
-         ".extent{visibility:hidden}.target:hover .extent{visibility:visible}")
+PATH, SQUIRREL = "#fcc419", "#8b4513"
 PHASES = {
     "setup": "setup: placing the Box Holders",
     "config": "Configuration",
@@ -98,28 +111,9 @@ class Traced:
     roasted: bool
 
 
-def num(value: float) -> str:
-    """Coordinates to one decimal, so the text does not depend on float noise."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
 def x_of(column: int) -> float:
     """The middle of a column (from 1), where its belt runs."""
     return FLOOR_LEFT + CELL * (column - 0.5)
-
-
-def text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="middle"{extra}>'
-            f"{escape(content)}</text>")
-
-
-def rect(x: float, y: float, width: float, height: float, extra: str) -> str:
-    return f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}" {extra}/>'
-
-
-def line(x1: float, y1: float, x2: float, y2: float, extra: str) -> str:
-    return f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" {extra}/>'
 
 
 def nut_name(code: str) -> str:
@@ -149,36 +143,6 @@ def target_of(action: Action, squirrel: int) -> tuple[str, str] | None:
     if isinstance(action, Ship):
         return "truck", str(action.truck)
     return None
-
-
-def targets(view: dict[str, Any], legal: list[str]) -> dict[tuple[str, str], list[str]]:
-    """(data attribute, value) -> the legal actions aimed at that element, in the order given."""
-    found: dict[tuple[str, str], list[str]] = {}
-    for action_text in legal:
-        target = target_of(parse(action_text), view["squirrel"])
-        if target is not None:
-            found.setdefault(target, []).append(action_text)
-    return found
-
-
-def attributes(name: str, value: str, actions: list[str], plain_class: str) -> str:
-    attrs = f" data-{name}={quoteattr(value)}"
-    if actions:
-        return (f' class="target" data-action={quoteattr(actions[0])}'
-                f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attrs)
-    return f' class="{plain_class}"' + attrs
-
-
-def click_lines(actions: list[str]) -> list[str]:
-    if not actions:
-        return []
-    also = f" (also legal here: {', '.join(actions[1:])})" if len(actions) > 1 else ""
-    return [f"click: {actions[0]}{also}"]
-
-
-def highlight(x: float, y: float, width: float, height: float) -> str:
-    return rect(x, y, width, height, f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" '
-                f'stroke="{HIGHLIGHT}" stroke-width="3"')
 
 
 # --- the routes of the Connecting Paths ------------------------------------------------------------------
@@ -244,7 +208,7 @@ def bands_svg() -> str:
     for row, kind in enumerate(ROWS):
         top, height = ROW_TOPS[row], ROW_HEIGHT[kind]
         parts.append(rect(FLOOR_LEFT, top, COLUMNS * CELL, height, f'fill="{BAND[kind]}" stroke="#343a40"'))
-        parts.append(f"<g><title>row {row}: {escape(kind)}</title>"
+        parts.append("<g>" + titled([f"row {row}: {kind}"])
                      + text(MARGIN + LABEL_WIDTH / 2, top + height / 2 + 4, f"r{row}", 11, ' fill="#495057"')
                      + "</g>")
     for column in range(1, COLUMNS + 1):
@@ -276,7 +240,7 @@ def dispensers_svg(view: dict[str, Any]) -> str:
         lines = [f"{nut_name(code).capitalize()} dispenser, column {column}"]
         lines += [f"Connecting Path to column {path['to']}" for path in view["paths"] if path["from"] == column]
         stroke = f'stroke="{PATH}" stroke-width="5"' if column in sources else 'stroke="#343a40" stroke-width="1.5"'
-        parts.append(f'<g class="dispenser" data-column="{column}"><title>{escape(chr(10).join(lines))}</title>'
+        parts.append(f'<g class="dispenser" data-column="{column}">{titled(lines)}'
                      + rect(x - 26, top + 6, 52, ROW_HEIGHT["dispensers"] - 12, f'rx="6" fill="{fill}" {stroke}')
                      + text(x, top + 29, code, 15, f' font-weight="bold" fill="{ink}"') + "</g>")
     return "".join(parts)
@@ -303,7 +267,7 @@ def tile_svg(tile: dict[str, Any], actions: list[str]) -> str:
                          "the game is played so)")
     parts = [
         f"<g{attributes('tile', where, actions, 'tile')}>",
-        f"<title>{escape(chr(10).join(lines + click_lines(actions)))}</title>",
+        titled(lines + click_lines(actions)),
         rect(left, top + 3, 2 * CELL - 6, bottom - top - 6, f'rx="4" fill="{TILE_FILL}" stroke="{TILE_INK}"'),
     ]
     if actions:
@@ -318,7 +282,7 @@ def spot_svg(row: int, column: int, actions: list[str]) -> str:
     where = place(row, column - 1)
     kinds = ", ".join(action.split()[1] for action in actions)
     title = [f"free tile place {where} (columns {column} and {column + 1}): build {kinds}", *click_lines(actions)]
-    return (f"<g{attributes('spot', where, actions, 'spot')}><title>{escape(chr(10).join(title))}</title>"
+    return (f"<g{attributes('spot', where, actions, 'spot')}>{titled(title)}"
             + rect(x_of(column) + 6, top + 5, CELL - 12, bottom - top - 10,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                    f'stroke-width="1.5" stroke-dasharray="4 3"')
@@ -335,7 +299,7 @@ def machine_svg(machine: dict[str, Any], actions: list[str]) -> str:
     height = ROW_HEIGHT[ROWS[row]] - 8
     title = [f"{kind.capitalize()} at {where}: every nut through column {column} here is {MACHINE_DOES[kind]}",
              *click_lines(actions)]
-    parts = [f"<g{attributes('machine', where, actions, 'machine')}><title>{escape(chr(10).join(title))}</title>",
+    parts = [f"<g{attributes('machine', where, actions, 'machine')}>{titled(title)}",
              rect(x - 27, top + 4, 54, height, f'rx="5" fill="{MACHINE_FILL[kind]}" stroke="#343a40"')]
     if actions:
         parts.append(highlight(x - 25, top + 6, 50, height - 4))
@@ -353,8 +317,8 @@ def squirrel_svg(view: dict[str, Any]) -> str:
         title += ": fed, he naps and lets the nuts pass"
     elif on_path:
         title += ": on a Connecting Path, he eats its nuts"
-    parts = [f'<g class="squirrel" data-squirrel="{column}"><title>{escape(title)}</title>',
-             f'<circle cx="{num(x)}" cy="{num(y)}" r="14" fill="{SQUIRREL}" stroke="#000"/>',
+    parts = [f'<g class="squirrel" data-squirrel="{column}">{titled([title])}',
+             circle(x, y, 14, f'fill="{SQUIRREL}" stroke="#000"'),
              text(x, y + 5, "Q", 14, ' font-weight="bold" fill="#fff"')]
     if view["fed"]:
         parts.append(text(x + 22, y - 4, "z z", 10, ' font-style="italic" fill="#495057"'))
@@ -366,7 +330,7 @@ def cell_svg(column: int, actions: list[str]) -> str:
     row = COMPONENTS.squirrel_row
     top = ROW_TOPS[row]
     title = [f"the Squirrel's row, column {column}", *click_lines(actions)]
-    return (f"<g{attributes('cell', str(column), actions, 'cell')}><title>{escape(chr(10).join(title))}</title>"
+    return (f"<g{attributes('cell', str(column), actions, 'cell')}>{titled(title)}"
             + rect(x_of(column) - CELL / 2 + 5, top + 4, CELL - 10, ROW_HEIGHT["squirrel"] - 8,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{HIGHLIGHT}" '
                    f'stroke-width="2" stroke-dasharray="5 3"')
@@ -394,8 +358,7 @@ def holder_svg(view: dict[str, Any], column: int, actions: list[str]) -> str:
              "(a spin brings the left box up)"]
     if end:
         lines.append("the end of a Connecting Path")
-    parts = [f"<g{attributes('holder', str(column), actions, 'holder')}><title>"
-             f"{escape(chr(10).join(lines + click_lines(actions)))}</title>",
+    parts = [f"<g{attributes('holder', str(column), actions, 'holder')}>{titled(lines + click_lines(actions))}",
              rect(x - 34, top + 3, 68, ROW_HEIGHT["box-holders"] - 6, 'rx="6" fill="#e9dcc3" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(x - 32, top + 5, 64, ROW_HEIGHT["box-holders"] - 10))
@@ -415,13 +378,13 @@ def truck_svg(index: int, truck_id: int, actions: list[str]) -> str:
     codes = [code for code, count in zip(COMPONENTS.nut_codes, truck.nuts, strict=True) for _ in range(count)]
     load = ", ".join(f"{count} {name}" for name, count in zip(COMPONENTS.nut_names, truck.nuts, strict=True) if count)
     title = [f"Truck {truck_id}: {load}; {truck.points} points", *click_lines(actions)]
-    parts = [f"<g{attributes('truck', str(truck_id), actions, 'truck')}><title>{escape(chr(10).join(title))}</title>",
+    parts = [f"<g{attributes('truck', str(truck_id), actions, 'truck')}>{titled(title)}",
              rect(x, y, TRUCK_WIDTH, TRUCK_HEIGHT, 'rx="6" fill="#fff" stroke="#495057"')]
     if actions:
         parts.append(highlight(x + 2, y + 2, TRUCK_WIDTH - 4, TRUCK_HEIGHT - 4))
     badge_x, badge_y = x + TRUCK_WIDTH - 15, y + 14
-    parts += [f'<text x="{num(x + 7)}" y="{num(y + 17)}" font-size="11" font-weight="bold">Truck {truck_id}</text>',
-              f'<circle cx="{num(badge_x)}" cy="{num(badge_y)}" r="10" fill="#343a40"/>',
+    parts += [left_text(x + 7, y + 17, f"Truck {truck_id}", 11, ' font-weight="bold"'),
+              circle(badge_x, badge_y, 10, 'fill="#343a40"'),
               text(badge_x, badge_y + 4, str(truck.points), 11, ' font-weight="bold" fill="#fff"')]
     step = min(15.0, (TRUCK_WIDTH - 12) / max(len(codes), 1))
     left = x + TRUCK_WIDTH / 2 - step * len(codes) / 2
@@ -432,7 +395,7 @@ def truck_svg(index: int, truck_id: int, actions: list[str]) -> str:
 
 def trucks_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> str:
     title = "Trucks waiting" if view["trucks"] else "Every truck has driven away"
-    parts = [f'<text x="{MARGIN}" y="{num(TRUCKS_TOP - 8)}" font-size="12" font-weight="bold">{title}</text>']
+    parts = [left_text(MARGIN, TRUCKS_TOP - 8, title, 12, ' font-weight="bold"')]
     parts += [truck_svg(index, truck_id, on.get(("truck", str(truck_id)), []))
               for index, truck_id in enumerate(view["trucks"])]
     return "".join(parts)
@@ -444,10 +407,10 @@ def legend_svg() -> str:
     y = LEGEND_TOP + 6
     for code, name in zip(COMPONENTS.nut_codes, COMPONENTS.nut_names, strict=True):
         parts.append(box_svg(x, y, 22, 16, code, 8))
-        parts.append(f'<text x="{num(x + 26)}" y="{num(y + 12)}" font-size="11">{escape(name)}</text>')
+        parts.append(left_text(x + 26, y + 12, name, 11))
         x += 34 + 7 * len(name)
     parts.append(line(x, y + 8, x + 22, y + 8, f'stroke="{PATH}" stroke-opacity="0.6" stroke-width="10"'))
-    parts.append(f'<text x="{num(x + 28)}" y="{num(y + 12)}" font-size="11">Connecting Path</text>')
+    parts.append(left_text(x + 28, y + 12, "Connecting Path", 11))
     parts.append("</g>")
     return "".join(parts)
 
@@ -469,35 +432,31 @@ def status_svg(view: dict[str, Any]) -> str:
             words += " · Squirrel fed"
         if view["pending"]:
             words += f" · bonus effect: {view['pending']}"
-    return f'<text x="{MARGIN}" y="18" font-size="12.5">{escape(words)}</text>'
+    return left_text(MARGIN, 18, words, 12.5)
 
 
 def render(view: dict[str, Any], legal: list[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
-    on = targets(view, legal)
+    on = targets(legal, lambda action_text: target_of(parse(action_text), view["squirrel"]))
     tiles = [tile_svg(tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), [])) for tile in view["tiles"]]
     spots = [spot_svg(row, col + 1, on[key]) for row, col in SPOTS if (key := ("spot", place(row, col))) in on]
     machines = [machine_svg(machine, on.get(("machine", place(machine["row"], machine["column"] - 1)), []))
                 for machine in view["machines"]]
     cells = [cell_svg(column, on[key]) for column in range(1, COLUMNS + 1) if (key := ("cell", str(column))) in on]
     holders = [holder_svg(view, column, on.get(("holder", str(column)), [])) for column in range(1, COLUMNS + 1)]
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(WIDTH)}" height="{num(HEIGHT)}" '
-        f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}" font-family="sans-serif">'
-        f"<title>Nuts!</title><style>{STYLE}</style>"
-        + rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"')
-        + status_svg(view)
-        + bands_svg()
-        + belts_svg(view)
-        + "".join(machines)
-        + "".join(tiles)
-        + "".join(spots)
-        + "".join(route_svg(route) for route in path_routes(view))
-        + dispensers_svg(view)
-        + "".join(cells)
-        + squirrel_svg(view)
-        + "".join(holders)
-        + trucks_svg(view, on)
-        + legend_svg()
-        + "</svg>"
-    )
+    return document(WIDTH, HEIGHT, "Nuts!", TARGET_STYLE + EXTENT_STYLE, [
+        rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'),
+        status_svg(view),
+        bands_svg(),
+        belts_svg(view),
+        *machines,
+        *tiles,
+        *spots,
+        *(route_svg(route) for route in path_routes(view)),
+        dispensers_svg(view),
+        *cells,
+        squirrel_svg(view),
+        *holders,
+        trucks_svg(view, on),
+        legend_svg(),
+    ])

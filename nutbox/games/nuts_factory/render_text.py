@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core.terminal import borderless_table, points_text, put, seat_marks, to_move_text, win_text
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.rules import player_name
 
@@ -58,13 +59,6 @@ def nut_text(code: str) -> Text:
 def centre(column: int) -> int:
     """The character position of a column's belt (columns from 1)."""
     return LABEL_WIDTH + CELL_WIDTH * (column - 1) + CELL_WIDTH // 2
-
-
-def put(line: Text, start: int, content: Text) -> None:
-    """Write `content` from character `start`; the line is padded with spaces as far as needed."""
-    if len(line) < start:
-        line.append(" " * (start - len(line)))
-    line.append_text(content)
 
 
 def put_centred(line: Text, column: int, content: Text) -> None:
@@ -178,10 +172,7 @@ def belt_words(exits: tuple[int, ...]) -> str:
 def key_text() -> RenderableType:
     """What the tiles do, two to a row, read from the component data (where a nut entering a tile's left or
     right column leaves it), then the other letters of the floor."""
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for _ in range(2):
-        for name in ("", "tile", "left→", "right→"):
-            table.add_column(name)
+    table = borderless_table(*("", "tile", "left→", "right→") * 2)
     kinds = list(TILE_LABELS)
     half = (len(kinds) + 1) // 2
     for left, right in zip(kinds[:half], (*kinds[half:], None), strict=True):
@@ -276,19 +267,11 @@ def warehouse_text(view: dict[str, Any], seat: int) -> Text:
 
 
 def players_table(view: dict[str, Any]) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name in ("", "", "points", "warehouse", "bonus cards"):
-        table.add_column(name)
+    table = borderless_table("", "", "points", "warehouse", "bonus cards")
     winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
-        marks = Text()
-        if seat == view["to_move"]:
-            marks.append("▶ ", style="bold")
-        if seat == view.get("seat"):
-            marks.append("you", style="italic")
-        points = Text(str(view["points"][seat]), style="bold")
-        if seat in winners:
-            points.append(" ★")
+        marks = seat_marks(seat == view["to_move"], seat == view.get("seat"))
+        points = points_text(view["points"][seat], seat in winners)
         table.add_row(player_name(seat), marks, points, warehouse_text(view, seat), str(view["hand_sizes"][seat]))
     return table
 
@@ -359,8 +342,7 @@ def turn_text(view: dict[str, Any]) -> Text:
 def situation_text(view: dict[str, Any]) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        decision = view.get("decision")
-        return Text(f"{player_name(to_move)} to {'decide: ' + decision if decision else 'move'}", style="bold")
+        return to_move_text(player_name(to_move), view.get("decision"))
     if to_move == "chance":
         what = CHANCE_PHASES[view["phase"]]
         if view["phase"] == "setup":
@@ -368,8 +350,7 @@ def situation_text(view: dict[str, Any]) -> Text:
         return Text(f"Chance: {what}", style="italic")
     winners = view.get("winners", [])
     best = max(view["points"])
-    names = " and ".join(player_name(seat) for seat in winners)
-    text = Text(f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} points", style="bold green")
+    text = win_text([player_name(seat) for seat in winners], f"{best} points")
     if sum(1 for points in view["points"] if points == best) > len(winners):
         text.append(" (the tie goes to whoever reached that score first)")
     return text

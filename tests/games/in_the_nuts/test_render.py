@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -21,7 +19,22 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rich.console import Console
+from render_checks import (
+    SVG,
+    check_deterministic,
+    check_marks,
+    expected_targets,
+    key_of,
+    legal_texts,
+    picture_of,
+    random_game,
+    result_words,
+    seat_to_move,
+    svg_texts,
+    text_of,
+    title_of,
+    with_attribute,
+)
 
 from nutbox.core import Action
 from nutbox.games.in_the_nuts import NutsState
@@ -36,7 +49,6 @@ from .positions import play, position
 
 PLAYERS = range(2, 5)
 SEEDS = range(3)
-SVG = "{http://www.w3.org/2000/svg}"
 TARGET_ATTRIBUTES = ("data-space", "data-section", "data-slot", "data-card")
 LETTERS = "RBWK"
 COLOURS = ("red", "blue", "white", "black")
@@ -47,20 +59,9 @@ CARDS = len(COMPONENTS.storage)
 
 @cache
 def game_positions(players: int, seed: int) -> tuple[NutsState, ...]:
-    """Every position of one random game: chance drawn by its odds, decisions uniformly."""
     state = make("in-the-nuts", {"players": players}).new_state()
     assert isinstance(state, NutsState)
-    rng = random.Random(seed)
-    positions = [state.clone()]
-    while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        positions.append(state.clone())
-    return tuple(positions)
+    return random_game(state, seed)
 
 
 def stage(state: NutsState) -> str:
@@ -88,15 +89,6 @@ def sample_svgs(players: int) -> tuple[tuple[NutsState, ET.Element], ...]:
     return tuple((state, svg_of(state)) for state in sample(players))
 
 
-def seat_to_move(state: NutsState) -> int | None:
-    who = state.to_move()
-    return who if isinstance(who, int) else None
-
-
-def legal_texts(state: NutsState) -> list[str]:
-    return [str(action) for action in state.legal_actions()] if seat_to_move(state) is not None else []
-
-
 def board_target(state: NutsState, action: Action) -> tuple[str, str] | None:
     """The element an action should mark, as (attribute, value); None for an action with no board element."""
     if isinstance(action, Place):
@@ -114,51 +106,19 @@ def board_target(state: NutsState, action: Action) -> tuple[str, str] | None:
     return None
 
 
-def board_targets(state: NutsState) -> dict[tuple[str, str], list[str]]:
-    """Element -> the legal actions on it, in the engine's order."""
-    found: dict[tuple[str, str], list[str]] = {}
-    if seat_to_move(state) is None:
-        return found
-    for action in state.legal_actions():
-        target = board_target(state, action)
-        if target is not None:
-            found.setdefault(target, []).append(str(action))
-    return found
-
-
 def svg_of(state: NutsState) -> ET.Element:
-    return ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
+    return picture_of(render_svg, state)
 
 
-def with_attribute(root: ET.Element, name: str) -> list[ET.Element]:
-    return [element for element in root.iter() if name in element.attrib]
-
-
-def key_of(element: ET.Element) -> tuple[str, str]:
-    keys = [(name, element.get(name, "")) for name in TARGET_ATTRIBUTES if name in element.attrib]
-    assert len(keys) == 1, element.attrib
-    return keys[0]
-
-
-def title_of(element: ET.Element) -> str:
-    return element.findtext(f"{SVG}title") or ""
-
-
-def check_marks(state: NutsState, root: ET.Element | None = None) -> dict[tuple[str, str], list[str]]:
-    """Each legal action with a board element is listed once, on that element; nothing else is marked."""
-    expected = board_targets(state)
+def board_marks(state: NutsState, root: ET.Element | None = None) -> dict[tuple[str, str], list[str]]:
+    """Each legal action with a board element is listed once, on that element, which is highlighted; nothing
+    else is marked."""
+    expected = expected_targets(state, board_target)
     if root is None:
         root = svg_of(state)
-    marked = with_attribute(root, "data-action")
-    assert marked == [element for element in root.iter() if element.get("class") == "target"]
-    assert sorted(key_of(element) for element in marked) == sorted(expected)
+    marked = check_marks(root, expected, legal_texts(state), lambda element: key_of(element, TARGET_ATTRIBUTES))
     for element in marked:
-        actions = expected[key_of(element)]
-        assert element.get("data-action") == actions[0]
-        assert element.get("data-actions", "").split("|") == actions
         assert any(part.get("class") == "highlight" for part in element)
-    others = set(legal_texts(state)) - {action for actions in expected.values() for action in actions}
-    assert not others & {value for element in root.iter() for value in element.attrib.values()}
     return expected
 
 
@@ -186,9 +146,7 @@ def card_words(code: str | None) -> str:
 
 
 def as_text(view: dict[str, Any]) -> str:
-    console = Console(record=True, width=100)
-    console.print(render_text(view))
-    return console.export_text()
+    return text_of(render_text, view)
 
 
 # --- SVG ----------------------------------------------------------------------------------------------------
@@ -236,7 +194,7 @@ def test_svg_parses_at_every_stage_with_the_board_and_the_cards_as_the_view_has_
 def test_each_board_action_is_marked_once_on_its_element_and_nothing_else_is(players: int) -> None:
     kinds: Counter[str] = Counter()
     for state, root in sample_svgs(players):
-        for (attribute, _), actions in check_marks(state, root).items():
+        for (attribute, _), actions in board_marks(state, root).items():
             kinds[attribute] += 1
             kinds["shared"] += len(actions) > 1
     # a joker may go on one card as either of its nuts: two actions on one element
@@ -247,7 +205,7 @@ def test_a_joker_marks_each_free_card_with_both_of_its_nuts() -> None:
     state = position(faceup=("WH", "H", "B", "A"), area2={"2-4": [1, 0]}, storage={0: {3: ("W", 1), 4: ("A", 1)}})
     play(state, "dice 1 1 1", "stop")  # the squirrel goes to space 2 and collects the joker under 2-4
     assert "keep" in legal_texts(state)
-    expected = check_marks(state)
+    expected = board_marks(state)
     assert expected[("data-card", "1-1")] == ["store W 1", "store H 1"]
     assert expected[("data-card", "1-3")] == ["store W 3"]
     assert ("data-card", "1-4") not in expected
@@ -260,7 +218,7 @@ def test_a_theft_marks_the_victims_unguarded_cards_and_david_moves_to_the_victim
     (david,) = [element for element in svg_of(state).iter(f"{SVG}g") if element.get("class") == "david"]
     assert title_of(david).startswith("David the raccoon guards Player 2")
     play(state, "stop", "take 1", "store W 1", "draw W")
-    assert sorted(check_marks(state)) == [("data-card", "3-3"), ("data-card", "3-4")]  # card 5 is full
+    assert sorted(board_marks(state)) == [("data-card", "3-3"), ("data-card", "3-4")]  # card 5 is full
     play(state, "steal 3 4", "store W 2")
     root = svg_of(state)
     (david,) = [element for element in root.iter(f"{SVG}g") if element.get("class") == "david"]
@@ -281,10 +239,7 @@ def test_svg_shows_the_dice_and_the_spaces_they_offer() -> None:
 
 def test_svg_is_deterministic() -> None:
     for state in game_positions(3, 0)[::40]:
-        view, legal = state.view(seat_to_move(state)), legal_texts(state)
-        first = render_svg(view, legal)
-        assert render_svg(json.loads(json.dumps(view)), list(legal)) == first
-        assert render_svg(view, legal) == first
+        check_deterministic(render_svg, state)
 
 
 def test_svg_escapes_what_it_writes() -> None:
@@ -293,7 +248,7 @@ def test_svg_escapes_what_it_writes() -> None:
     strange = 'put <a squirrel> & "roll"'
     view["decision"] = strange
     root = ET.fromstring(render_svg(view, legal_texts(state)))
-    assert any(strange in "".join(element.itertext()) for element in root.iter(f"{SVG}text"))
+    assert any(strange in text for text in svg_texts(root))
 
 
 # --- text ---------------------------------------------------------------------------------------------------
@@ -402,6 +357,4 @@ def test_text_at_the_end_shows_the_scores_and_the_winner(players: int) -> None:
             row = next(line for line in lines if line.strip().startswith(f"Player {seat + 1} ")).split()
             assert row[3] == str(points)
             assert (row[4] == "★") == (seat in view["winners"])
-        winners = " and ".join(f"Player {seat + 1}" for seat in view["winners"])
-        verb = "wins" if len(view["winners"]) == 1 else "share the win"
-        assert lines[-1].startswith(f"{winners} {verb} with {max(view['points'])} points")
+        assert lines[-1].startswith(result_words(view))

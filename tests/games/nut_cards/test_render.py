@@ -9,8 +9,6 @@ drawing sits is checked against the grid's own column and band labels.
 from __future__ import annotations
 
 import copy
-import json
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -18,7 +16,22 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rich.console import Console
+from render_checks import (
+    SVG,
+    check_deterministic,
+    check_marks,
+    expected_targets,
+    key_of,
+    legal_texts,
+    picture_of,
+    random_game,
+    result_words,
+    seat_to_move,
+    svg_texts,
+    text_of,
+    title_of,
+    with_attribute,
+)
 
 from nutbox.core import Action
 from nutbox.games.nut_cards import CardsState
@@ -31,35 +44,15 @@ from nutbox.registry import entry, make
 
 PLAYERS = (2, 3)
 SEEDS = range(2)
-SVG = "{http://www.w3.org/2000/svg}"
+TARGET_ATTRIBUTES = ("data-offer", "data-spot")
 H = COMPONENTS.cells_per_card
 
 
 @cache
 def game_positions(players: int, seed: int) -> tuple[CardsState, ...]:
-    """Every position of one random game: chance drawn by its odds, decisions uniformly."""
     state = make("nut-cards", {"players": players}).new_state()
     assert isinstance(state, CardsState)
-    rng = random.Random(seed)
-    positions = [state.clone()]
-    while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        positions.append(state.clone())
-    return tuple(positions)
-
-
-def seat_to_move(state: CardsState) -> int | None:
-    who = state.to_move()
-    return who if isinstance(who, int) else None
-
-
-def legal_texts(state: CardsState) -> list[str]:
-    return [str(action) for action in state.legal_actions()] if seat_to_move(state) is not None else []
+    return random_game(state, seed)
 
 
 def stage(state: CardsState) -> str:
@@ -71,24 +64,16 @@ def stage(state: CardsState) -> str:
     return state.phase
 
 
-def target_of(action: Action) -> tuple[str, str]:
+def target_of(state: CardsState, action: Action) -> tuple[str, str]:
+    """(attribute, value) of the element an action should mark: every action has one."""
     if isinstance(action, Take):
         return "data-offer", str(action.card)
     assert isinstance(action, Place)
     return "data-spot", f"{action.x},{action.y}"
 
 
-def expected_targets(state: CardsState) -> dict[tuple[str, str], list[str]]:
-    """(attribute, value) of the element each legal action should mark -> those actions, in engine order."""
-    found: dict[tuple[str, str], list[str]] = {}
-    if seat_to_move(state) is not None:
-        for action in state.legal_actions():
-            found.setdefault(target_of(action), []).append(str(action))
-    return found
-
-
 def svg_of(state: CardsState) -> ET.Element:
-    return ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
+    return picture_of(render_svg, state)
 
 
 @cache
@@ -100,16 +85,6 @@ def pictured(players: int) -> Iterator[tuple[CardsState, ET.Element]]:
     """Every position of every game with its SVG, as the player to move sees it."""
     for seed in SEEDS:
         yield from zip(game_positions(players, seed), game_pictures(players, seed), strict=True)
-
-
-def with_attribute(root: ET.Element, name: str) -> list[ET.Element]:
-    return [element for element in root.iter() if name in element.attrib]
-
-
-def key_of(element: ET.Element) -> tuple[str, str]:
-    keys = [(name, element.get(name, "")) for name in ("data-offer", "data-spot") if name in element.attrib]
-    assert len(keys) == 1, element.attrib
-    return keys[0]
 
 
 def layout_of(root: ET.Element, seat: int) -> ET.Element:
@@ -142,9 +117,7 @@ def centre(element: ET.Element) -> tuple[float, float]:
 
 
 def as_text(view: dict[str, Any]) -> str:
-    console = Console(record=True, width=120)
-    console.print(render_text(view))
-    return console.export_text()
+    return text_of(render_text, view, width=120)
 
 
 def sampled(players: int, step: int) -> Iterator[CardsState]:
@@ -181,17 +154,11 @@ def test_svg_parses_at_every_stage_with_the_offer_hand_and_layouts_of_the_view(p
             "place late", "over"} <= seen
 
 
-def check_marks(state: CardsState, root: ET.Element) -> dict[tuple[str, str], list[str]]:
+def card_marks(state: CardsState, root: ET.Element) -> dict[tuple[str, str], list[str]]:
     """Each legal action is listed once, on the element it names; nothing else is marked; the places are in the
     layout of the player to move."""
-    expected = expected_targets(state)
-    marked = with_attribute(root, "data-action")
-    assert marked == [element for element in root.iter() if element.get("class") == "target"]
-    assert sorted(key_of(element) for element in marked) == sorted(expected)
-    for element in marked:
-        actions = expected[key_of(element)]
-        assert element.get("data-action") == actions[0]
-        assert element.get("data-actions", "").split("|") == actions
+    expected = expected_targets(state, target_of)
+    check_marks(root, expected, legal_texts(state), lambda element: key_of(element, TARGET_ATTRIBUTES))
     assert sum(len(actions) for actions in expected.values()) == len(legal_texts(state))
     spots = with_attribute(root, "data-spot")
     if spots:
@@ -203,7 +170,7 @@ def check_marks(state: CardsState, root: ET.Element) -> dict[tuple[str, str], li
 def test_each_legal_action_is_marked_once_on_its_card_or_place_and_nothing_else_is(players: int) -> None:
     kinds = set()
     for state, root in pictured(players):
-        kinds |= {attribute for attribute, _ in check_marks(state, root)}
+        kinds |= {attribute for attribute, _ in card_marks(state, root)}
     assert kinds == {"data-offer", "data-spot"}
 
 
@@ -212,7 +179,7 @@ def test_a_restricted_take_marks_only_the_drafted_columns_cards(players: int) ->
     restricted = [(s, root) for s, root in pictured(players) if s.phase == "take" and s.column >= 0]
     assert restricted
     for state, root in restricted[:10]:
-        marked = {int(value) for (_, value) in check_marks(state, root)}
+        marked = {int(value) for (_, value) in card_marks(state, root)}
         assert marked == set(state.columns[state.column])
         others = {card for column, cards in enumerate(state.columns) if column != state.column for card in cards}
         for element in with_attribute(root, "data-offer"):
@@ -232,7 +199,7 @@ def test_a_place_is_clickable_on_the_band_of_the_cards_middle_in_its_column(play
             assert float(outline.get("x", "")) == columns[x] - CARD_W / 2
             assert float(outline.get("y", "")) == bands[y] - BAND / 2
             assert float(outline.get("height", "")) == H * BAND
-            assert f"column {x}, bands {y} to {y + H - 1}" in (element.findtext(f"{SVG}title") or "")
+            assert f"column {x}, bands {y} to {y + H - 1}" in title_of(element)
             checked += 1
     assert checked
 
@@ -271,7 +238,7 @@ def test_upside_down_cards_show_their_cells_reversed() -> None:
             shown = cells[::-1] if x % 2 else cells
             drawn = {g.get("data-cell"): g.get("data-what") for g in card.iter(f"{SVG}g") if "data-what" in g.attrib}
             assert drawn == {f"{x},{y + i}": what for i, what in enumerate(shown) if what != BLANK}
-            assert ("upside down" in (card.findtext(f"{SVG}title") or "")) == bool(x % 2)
+            assert ("upside down" in title_of(card)) == bool(x % 2)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -299,10 +266,7 @@ def test_each_scoring_cluster_is_outlined_around_its_cells(players: int) -> None
 
 def test_svg_is_deterministic() -> None:
     for state in game_positions(3, 0)[::15]:
-        view, legal = state.view(seat_to_move(state)), legal_texts(state)
-        first = render_svg(view, legal)
-        assert render_svg(json.loads(json.dumps(view)), list(legal)) == first
-        assert render_svg(view, legal) == first
+        first = check_deterministic(render_svg, state)
         coordinates = re.findall(r' (?:x|y|cx|cy|r|width|height|x1|y1|x2|y2|d)="([^"]*)"', first)
         assert coordinates and not any(re.search(r"\d\.\d\d", value) for value in coordinates)
 
@@ -313,7 +277,7 @@ def test_svg_escapes_what_it_writes() -> None:
     strange = 'take <a card> & "run"'
     view["decision"] = strange
     root = ET.fromstring(render_svg(view, legal_texts(state)))
-    assert any(strange in "".join(element.itertext()) for element in root.iter(f"{SVG}text"))
+    assert any(strange in text for text in svg_texts(root))
 
 
 def test_svg_titles_name_the_cards_and_their_cells() -> None:
@@ -321,11 +285,11 @@ def test_svg_titles_name_the_cards_and_their_cells() -> None:
     root = svg_of(state)
     for element in with_attribute(root, "data-offer") + with_attribute(root, "data-card"):
         card = int(element.get("data-offer", element.get("data-card", "")))
-        title = element.findtext(f"{SVG}title") or ""
+        title = title_of(element)
         assert title.startswith(f"Card {card} ")
         assert ("red" in title) == ("R" in COMPONENTS.cards[card - 1].cells)
     hand = with_attribute(root, "data-hand")[0]
-    assert f"Card {state.holding}, held by Player {state.current + 1}" in (hand.findtext(f"{SVG}title") or "")
+    assert f"Card {state.holding}, held by Player {state.current + 1}" in title_of(hand)
 
 
 # --- text ---------------------------------------------------------------------------------------------------
@@ -420,9 +384,7 @@ def test_text_says_who_is_to_move_and_at_the_end_who_won(players: int) -> None:
         elif state.phase != "over":
             assert lines[-1] == f"Player {view['current'] + 1} to decide: {view['decision']}"
         else:
-            winners = " and ".join(f"Player {seat + 1}" for seat in view["winners"])
-            verb = "wins" if len(view["winners"]) == 1 else "share the win"
-            assert lines[-1].startswith(f"{winners} {verb} with {max(view['points'])} points")
+            assert lines[-1].startswith(result_words(view))
             for seat in range(players):
                 title = next(line for line in lines if line.startswith(f"╭─ Player {seat + 1} — "))
                 assert f"— {view['points'][seat]} point" in title

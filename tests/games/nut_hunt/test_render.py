@@ -8,8 +8,6 @@ What a tile action targets is read from the engine's action objects, not from th
 from __future__ import annotations
 
 import copy
-import json
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -17,8 +15,23 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rich.console import Console
+from render_checks import (
+    SVG,
+    cards_shown,
+    check_deterministic,
+    check_marks,
+    expected_targets,
+    legal_texts,
+    picture_of,
+    random_game,
+    seat_to_move,
+    svg_texts,
+    text_of,
+    title_of,
+    with_attribute,
+)
 
+from nutbox.core import Action
 from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
 from nutbox.games.nut_hunt.actions import Hassle, Place, Recruit, Scatter
 from nutbox.games.nut_hunt.components import COMPONENTS
@@ -28,24 +41,11 @@ from nutbox.games.nut_hunt.render_text import render as render_text
 PLAYERS = range(1, 6)
 SEEDS = range(3)
 TILES = 19
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 @cache
 def game_positions(players: int, seed: int) -> tuple[HuntState, ...]:
-    """Every position of one random game: chance drawn by its odds, decisions uniformly."""
-    state = NutHunt(HuntOptions(players=players)).new_state()
-    rng = random.Random(seed)
-    positions = [state.clone()]
-    while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        positions.append(state.clone())
-    return tuple(positions)
+    return random_game(NutHunt(HuntOptions(players=players)).new_state(), seed)
 
 
 def positions(players: int) -> Iterator[HuntState]:
@@ -53,42 +53,19 @@ def positions(players: int) -> Iterator[HuntState]:
         yield from game_positions(players, seed)
 
 
-def seat_to_move(state: HuntState) -> int | None:
-    who = state.to_move()
-    return who if isinstance(who, int) else None
-
-
-def legal_texts(state: HuntState) -> list[str]:
-    return [str(action) for action in state.legal_actions()] if seat_to_move(state) is not None else []
-
-
-def tile_targets(state: HuntState) -> dict[str, list[str]]:
-    """Tile code -> the legal actions on it, in the engine's order."""
-    found: dict[str, list[str]] = {}
-    if seat_to_move(state) is None:
-        return found
-    for action in state.legal_actions():
-        if isinstance(action, (Place, Scatter, Recruit, Hassle)):
-            found.setdefault(COMPONENTS.tiles[action.tile].code, []).append(str(action))
-    return found
+def tile_of(state: HuntState, action: Action) -> str | None:
+    """The code of the tile an action should mark; None for an action with no tile."""
+    if isinstance(action, (Place, Scatter, Recruit, Hassle)):
+        return COMPONENTS.tiles[action.tile].code
+    return None
 
 
 def svg_of(state: HuntState) -> ET.Element:
-    return ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
-
-
-def tile_elements(root: ET.Element) -> list[ET.Element]:
-    return [element for element in root.iter() if "data-tile" in element.attrib]
+    return picture_of(render_svg, state)
 
 
 def as_text(view: dict[str, Any]) -> str:
-    console = Console(record=True, width=100)
-    console.print(render_text(view))
-    return console.export_text()
-
-
-def cards_shown(text: str) -> set[int]:
-    return {int(number) for number in re.findall(r"#(\d+)\b", text)}
+    return text_of(render_text, view)
 
 
 def forest_lines(text: str) -> list[str]:
@@ -115,7 +92,7 @@ def test_svg_parses_at_every_stage_with_one_element_per_cell(players: int) -> No
         root = svg_of(state)
         assert root.tag == f"{SVG}svg"
         laid = len(state.tile_at)
-        assert sorted(element.get("data-tile", "") for element in tile_elements(root)) == sorted(
+        assert sorted(element.get("data-tile", "") for element in with_attribute(root, "data-tile")) == sorted(
             COMPONENTS.tiles[tile].code for tile in state.tile_at
         )
         assert sum(1 for element in root.iter(f"{SVG}g") if element.get("class") == "empty") == TILES - laid
@@ -130,30 +107,16 @@ def test_svg_parses_at_every_stage_with_one_element_per_cell(players: int) -> No
 def test_each_tile_action_is_marked_once_on_its_tile_and_nothing_else_is(players: int) -> None:
     shared_tiles = 0
     for state in positions(players):
-        expected = tile_targets(state)
-        root = svg_of(state)
-        marked = [element for element in root.iter() if "data-action" in element.attrib]
-        targets = [element for element in root.iter() if element.get("class") == "target"]
-        assert marked == targets
-        assert sorted(element.get("data-tile", "") for element in marked) == sorted(expected)
-        for element in marked:
-            actions = expected[element.get("data-tile", "")]
-            assert element.get("data-action") == actions[0]
-            assert element.get("data-actions", "").split("|") == actions
+        expected = expected_targets(state, tile_of)
+        check_marks(svg_of(state), expected, legal_texts(state), lambda element: element.get("data-tile", ""))
         shared_tiles += sum(1 for actions in expected.values() if len(actions) > 1)
-        others = set(legal_texts(state)) - {action for actions in expected.values() for action in actions}
-        document = ET.tostring(root, encoding="unicode")
-        assert not any(f'"{action}"' in document for action in others)
     if players > 1:
         assert shared_tiles, "no position had two actions on one tile (recruit and hassle): that case went untested"
 
 
 def test_svg_is_deterministic() -> None:
     for state in game_positions(3, 0)[::50]:
-        view, legal = state.view(seat_to_move(state)), legal_texts(state)
-        first = render_svg(view, legal)
-        assert render_svg(json.loads(json.dumps(view)), list(legal)) == first
-        assert render_svg(view, legal) == first
+        check_deterministic(render_svg, state)
 
 
 def test_svg_escapes_names() -> None:
@@ -162,10 +125,10 @@ def test_svg_escapes_names() -> None:
     strange = 'Ann & <Bob> "the fox"'
     view["owners"][0]["name"] = strange
     root = ET.fromstring(render_svg(view, ["recruit WW"]))
-    assert strange in ["".join(element.itertext()) for element in root.iter(f"{SVG}text")]
+    assert strange in svg_texts(root)
     occupied = [code for code, counts in view["board"].items() if counts["squirrels"][0]]
     assert occupied
-    titles = {element.get("data-tile"): element.findtext(f"{SVG}title") or "" for element in tile_elements(root)}
+    titles = {element.get("data-tile"): title_of(element) for element in with_attribute(root, "data-tile")}
     assert all(strange + ":" in titles[code] for code in occupied)
 
 
@@ -173,9 +136,9 @@ def test_svg_titles_name_the_tile_the_fox_and_who_is_there() -> None:
     for state in game_positions(4, 2)[200::100]:
         view = state.view(None)
         root = ET.fromstring(render_svg(view, []))
-        for element in tile_elements(root):
+        for element in with_attribute(root, "data-tile"):
             code = element.get("data-tile", "")
-            title = element.findtext(f"{SVG}title") or ""
+            title = title_of(element)
             tile = COMPONENTS.tiles[COMPONENTS.tile_of_code[code]]
             assert tile.name in title
             assert ("the fox is here" in title) == (view["fox"] == code)

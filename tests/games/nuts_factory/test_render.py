@@ -9,8 +9,6 @@ board action targets is read from the engine's action objects, not from the rend
 from __future__ import annotations
 
 import copy
-import json
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -19,7 +17,22 @@ from functools import cache
 from typing import Any
 
 import pytest
-from rich.console import Console
+from render_checks import (
+    SVG,
+    cards_shown,
+    check_deterministic,
+    check_marks,
+    expected_targets,
+    key_of,
+    legal_texts,
+    picture_of,
+    random_game,
+    result_words,
+    svg_texts,
+    text_of,
+    title_of,
+    with_attribute,
+)
 
 from nutbox.core import Action
 from nutbox.games.nuts_factory import FactoryState
@@ -46,7 +59,6 @@ from .positions import play, position
 
 PLAYERS = range(2, 5)
 SEEDS = range(3)
-SVG = "{http://www.w3.org/2000/svg}"
 TARGET_ATTRIBUTES = ("data-spot", "data-tile", "data-holder", "data-machine", "data-cell", "data-truck")
 SPLITTER_TILES = {"r1c1": "split-right", "r2c4": "join-right", "r4c6": "split-left", "r5c2": "join-left",
                   "r7c5": "cross"}
@@ -54,20 +66,9 @@ SPLITTER_TILES = {"r1c1": "split-right", "r2c4": "join-right", "r4c6": "split-le
 
 @cache
 def game_positions(players: int, seed: int) -> tuple[FactoryState, ...]:
-    """Every position of one random game: chance drawn by its odds, decisions uniformly."""
     state = make("nuts-factory", {"players": players}).new_state()
     assert isinstance(state, FactoryState)
-    rng = random.Random(seed)
-    positions = [state.clone()]
-    while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        positions.append(state.clone())
-    return tuple(positions)
+    return random_game(state, seed)
 
 
 def sample(players: int) -> Iterator[FactoryState]:
@@ -78,15 +79,6 @@ def sample(players: int) -> Iterator[FactoryState]:
         for index, state in enumerate(played):
             if state.pending or state.phase in ("setup", "hunt") or index % 9 == 0 or index == len(played) - 1:
                 yield state
-
-
-def seat_to_move(state: FactoryState) -> int | None:
-    who = state.to_move()
-    return who if isinstance(who, int) else None
-
-
-def legal_texts(state: FactoryState) -> list[str]:
-    return [str(action) for action in state.legal_actions()] if seat_to_move(state) is not None else []
 
 
 def board_target(state: FactoryState, action: Action) -> tuple[str, str] | None:
@@ -108,46 +100,14 @@ def board_target(state: FactoryState, action: Action) -> tuple[str, str] | None:
     return None
 
 
-def board_targets(state: FactoryState) -> dict[tuple[str, str], list[str]]:
-    """Element -> the legal actions on it, in the engine's order."""
-    found: dict[tuple[str, str], list[str]] = {}
-    if seat_to_move(state) is None:
-        return found
-    for action in state.legal_actions():
-        target = board_target(state, action)
-        if target is not None:
-            found.setdefault(target, []).append(str(action))
-    return found
-
-
 def svg_of(state: FactoryState) -> ET.Element:
-    return ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
+    return picture_of(render_svg, state)
 
 
-def with_attribute(root: ET.Element, name: str) -> list[ET.Element]:
-    return [element for element in root.iter() if name in element.attrib]
-
-
-def key_of(element: ET.Element) -> tuple[str, str]:
-    keys = [(name, element.get(name, "")) for name in TARGET_ATTRIBUTES if name in element.attrib]
-    assert len(keys) == 1, element.attrib
-    return keys[0]
-
-
-def check_marks(state: FactoryState) -> dict[tuple[str, str], list[str]]:
+def board_marks(state: FactoryState) -> dict[tuple[str, str], list[str]]:
     """Each legal action with a board element is listed once, on that element; nothing else is marked."""
-    expected = board_targets(state)
-    root = svg_of(state)
-    marked = with_attribute(root, "data-action")
-    assert marked == [element for element in root.iter() if element.get("class") == "target"]
-    assert sorted(key_of(element) for element in marked) == sorted(expected)
-    for element in marked:
-        actions = expected[key_of(element)]
-        assert element.get("data-action") == actions[0]
-        assert element.get("data-actions", "").split("|") == actions
-    others = set(legal_texts(state)) - {action for actions in expected.values() for action in actions}
-    document = ET.tostring(root, encoding="unicode")
-    assert not any(f'"{action}"' in document for action in others)
+    expected = expected_targets(state, board_target)
+    check_marks(svg_of(state), expected, legal_texts(state), lambda element: key_of(element, TARGET_ATTRIBUTES))
     return expected
 
 
@@ -160,13 +120,7 @@ def stage(state: FactoryState) -> str:
 
 
 def as_text(view: dict[str, Any]) -> str:
-    console = Console(record=True, width=100)
-    console.print(render_text(view))
-    return console.export_text()
-
-
-def cards_shown(text: str) -> set[int]:
-    return {int(number) for number in re.findall(r"#(\d+)\b", text)}
+    return text_of(render_text, view)
 
 
 def floor_lines(text: str) -> dict[str | int, str]:
@@ -215,7 +169,7 @@ def test_svg_parses_at_every_stage_with_the_floor_as_the_view_has_it(players: in
 def test_each_board_action_is_marked_once_on_its_element_and_nothing_else_is(players: int) -> None:
     kinds: Counter[str] = Counter()
     for state in sample(players):
-        for (attribute, _), actions in check_marks(state).items():
+        for (attribute, _), actions in board_marks(state).items():
             kinds[attribute] += 1
             kinds["shared"] += len(actions) > 1
     # a tile offers clear and usually a slide: several actions on one element
@@ -226,24 +180,24 @@ def test_hunt_and_the_squirrel_bonus_mark_cells_of_his_row() -> None:
     hunts = [s for players in PLAYERS for s in sample(players) if s.phase == "hunt"]
     assert hunts, "no tied Hunt came up: the hunt marks went untested"
     for state in hunts:
-        expected = check_marks(state)
+        expected = board_marks(state)
         assert sorted(expected) == [("data-cell", str(state.squirrel)), ("data-cell", str(state.squirrel + 2))]
     state = position(hands=[(13,)], squirrel=4)
     play(state, "play 13 first")
     assert state.pending == "move-squirrel"
-    assert sorted(check_marks(state)) == [("data-cell", str(c)) for c in (2, 3, 5, 6)]
+    assert sorted(board_marks(state)) == [("data-cell", str(c)) for c in (2, 3, 5, 6)]
 
 
 def test_splitter_builds_share_their_place_and_splitter_tiles_draw_their_belts() -> None:
     state = position(hands=[(1,)], tiles=SPLITTER_TILES)
     play(state, "play 1 first")
-    expected = check_marks(state)
+    expected = board_marks(state)
     spots = [actions for (attribute, _), actions in expected.items() if attribute == "data-spot"]
     assert spots and all([a.split()[1] for a in actions] == list(TILE_KINDS) for actions in spots)
     root = svg_of(state)
     for element in with_attribute(root, "data-tile"):
         kind = SPLITTER_TILES[element.get("data-tile", "")]
-        assert kind in (element.findtext(f"{SVG}title") or "")
+        assert kind in title_of(element)
         column = int(element.get("data-tile", "").split("c")[1])
         lines = list(element.iter(f"{SVG}line"))
         belts = sorted((float(line.get("x1", "")), float(line.get("x2", ""))) for line in lines
@@ -308,22 +262,17 @@ def test_svg_holders_show_the_top_box_large_and_the_others_in_order() -> None:
         texts = list(element.iter(f"{SVG}text"))
         assert [t.text for t in texts] == holder["boxes"]
         assert float(texts[0].get("font-size", "")) > max(float(t.get("font-size", "")) for t in texts[1:])
-        assert f"{COMPONENTS.nut_names[COMPONENTS.nut_codes.index(holder['top'])]} on top" in (
-            element.findtext(f"{SVG}title") or ""
-        )
+        assert f"{COMPONENTS.nut_names[COMPONENTS.nut_codes.index(holder['top'])]} on top" in title_of(element)
     for element in with_attribute(root, "data-truck"):
         truck = COMPONENTS.trucks[int(element.get("data-truck", "")) - 1]
         codes = [t.text for t in element.iter(f"{SVG}text")][2:]
         assert Counter(codes) == {code: n for code, n in zip(COMPONENTS.nut_codes, truck.nuts, strict=True) if n}
-        assert f"{truck.points} points" in (element.findtext(f"{SVG}title") or "")
+        assert f"{truck.points} points" in title_of(element)
 
 
 def test_svg_is_deterministic() -> None:
     for state in game_positions(3, 0)[::60]:
-        view, legal = state.view(seat_to_move(state)), legal_texts(state)
-        first = render_svg(view, legal)
-        assert render_svg(json.loads(json.dumps(view)), list(legal)) == first
-        assert render_svg(view, legal) == first
+        check_deterministic(render_svg, state)
 
 
 def test_svg_escapes_what_it_writes() -> None:
@@ -332,7 +281,7 @@ def test_svg_escapes_what_it_writes() -> None:
     strange = 'spin-back <c1> & "c2"'
     view["pending"] = strange
     root = ET.fromstring(render_svg(view, legal_texts(state)))
-    assert any(strange in "".join(element.itertext()) for element in root.iter(f"{SVG}text"))
+    assert any(strange in text for text in svg_texts(root))
 
 
 # --- text ---------------------------------------------------------------------------------------------------
@@ -408,6 +357,4 @@ def test_text_at_the_end_shows_the_scores_and_the_winner(players: int) -> None:
             row = next(line for line in lines if line.strip().startswith(f"Player {seat + 1} ")).split()
             assert row[2] == str(points)
             assert (row[3] == "★") == (seat in view["winners"])
-        winners = " and ".join(f"Player {seat + 1}" for seat in view["winners"])
-        verb = "wins" if len(view["winners"]) == 1 else "share the win"
-        assert lines[-1].startswith(f"{winners} {verb} with {max(view['points'])} points")
+        assert lines[-1].startswith(result_words(view))
