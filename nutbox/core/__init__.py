@@ -6,7 +6,7 @@ The core imports nothing else of nutbox.
 from nutbox.core.data import ComponentError, DataReader, read_json
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
 from nutbox.core.events import Event, events_for
-from nutbox.core.game import Action, ActionSpace, Game
+from nutbox.core.game import Action, ActionSpace, Game, Word
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
 from nutbox.core.record import Record, final_state, replay
 from nutbox.core.state import CHANCE, TERMINAL, ListedState, Node, State, ToMove, to_move_json
@@ -32,6 +32,7 @@ __all__ = [
     "RecordError",
     "State",
     "ToMove",
+    "Word",
     "describe",
     "events_for",
     "final_state",

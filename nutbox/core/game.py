@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nutbox.core.errors import OptionsError
@@ -20,6 +21,16 @@ class Action:
     """Base of every game's actions: small frozen dataclasses whose `str()` is the canonical notation."""
 
     __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Word(Action):
+    """An action that is a single word of notation (done, stop, roll, feed, ...)."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
 
 
 class ActionSpace:

@@ -11,7 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, ActionSpace, NotationError
+from nutbox.core import Action, ActionSpace, NotationError, Word
 from nutbox.games.in_the_nuts.components import COMPONENTS
 
 CODES = COMPONENTS.nut_codes
@@ -57,16 +57,6 @@ class Place(Action):
 
     def __str__(self) -> str:
         return f"place {self.space}"
-
-
-@dataclass(frozen=True, slots=True)
-class Word(Action):
-    """stop (end the turn successfully), roll (roll again), keep (keep a joker for later)."""
-
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 @dataclass(frozen=True, slots=True)

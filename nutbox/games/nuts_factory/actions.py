@@ -14,7 +14,7 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nutbox.core import Action, ActionSpace, NotationError
+from nutbox.core import Action, ActionSpace, NotationError, Word
 from nutbox.games.nuts_factory.components import COMPONENTS, DIE_FACES, TILE_KINDS
 
 COLUMNS = COMPONENTS.columns
@@ -102,16 +102,6 @@ class MoveMachine(Action):
 
     def __str__(self) -> str:
         return f"machine {place(self.row, self.col)} c{self.to_col + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Word(Action):
-    """An action that is a single word: feed, done, produce."""
-
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 @dataclass(frozen=True, slots=True)
