@@ -1,21 +1,48 @@
-"""Bots. They see views and legal actions only, and reach game knowledge through `game.heuristic`."""
+"""Bots. They see views and legal actions only, and reach game knowledge through `game.heuristic`.
+
+A bot is named by its kind (`random`, `greedy`, `mcts`, `ismcts`), optionally with search settings
+(`mcts:sims=2000,time=1`), or by a level a player picks: `easy` (greedy), `medium` and `hard` (ismcts with
+the simulation budgets the game states in `Game.bot_sims`).
+"""
 
 from __future__ import annotations
 
 from nutbox.agents.base import Agent
+from nutbox.agents.search import IsmctsAgent, MctsAgent, SearchSettings
 from nutbox.agents.simple import GreedyAgent, RandomAgent
 from nutbox.core import Game, OptionsError
 
-AGENTS: dict[str, type[Agent]] = {agent.name: agent for agent in (RandomAgent, GreedyAgent)}
+AGENTS: dict[str, type[Agent]] = {
+    agent.name: agent for agent in (RandomAgent, GreedyAgent, MctsAgent, IsmctsAgent)
+}
+LEVELS = {
+    "easy": "greedy: one ply ahead with the game's heuristic",
+    "medium": "ismcts with the game's medium budget of simulations",
+    "hard": "ismcts with the game's hard budget (about a second a decision on one core)",
+}
+
+
+def known_bots() -> str:
+    return ", ".join([*AGENTS, *LEVELS])
 
 
 def make_agent(name: str, game: Game, seat: int, seed: int | str | None = None) -> Agent:
-    try:
-        cls = AGENTS[name]
-    except KeyError:
-        known = ", ".join(sorted(AGENTS))
-        raise OptionsError(f"no bot called {name!r} (bots: {known})") from None
+    """The bot `name` names: a kind with optional settings (`mcts:sims=500`), or a level."""
+    kind, _, settings = name.partition(":")
+    if kind == "easy" and not settings:
+        return GreedyAgent(game, seat, seed)
+    if kind in ("medium", "hard") and not settings:
+        medium, hard = game.bot_sims
+        return IsmctsAgent(game, seat, seed, SearchSettings(sims=medium if kind == "medium" else hard))
+    cls = AGENTS.get(kind)
+    if cls is None:
+        raise OptionsError(f"no bot called {name!r} (bots: {known_bots()})")
+    if issubclass(cls, MctsAgent):
+        return cls(game, seat, seed, SearchSettings.parse(settings))
+    if settings:
+        raise OptionsError(f"the {kind} bot takes no settings (only mcts and ismcts do)")
     return cls(game, seat, seed)
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "LEVELS", "Agent", "GreedyAgent", "IsmctsAgent", "MctsAgent", "RandomAgent",
+           "SearchSettings", "known_bots", "make_agent"]

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from nutbox.agents import AGENTS
+from nutbox.agents import AGENTS, LEVELS, make_agent
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.table import HUMAN, TerminalTable
 from nutbox.core import NutboxError, Record, describe
@@ -59,6 +59,7 @@ def list_games() -> None:
         table.add_row(game_id, game.title, players, "\n".join(lines) or "-")
     console.print(table)
     console.print(f"bots: {', '.join(f'{name} ({agent.description})' for name, agent in AGENTS.items())}")
+    console.print(f"levels: {', '.join(f'{name} ({text})' for name, text in LEVELS.items())}")
 
 
 @app.command()
@@ -81,9 +82,9 @@ def play(
         game = make(game_id, options)
         if len(seats) != game.num_players:
             raise fail(f"give one --seat per player: this game of {game.title} has {game.num_players}")
-        for kind in seats:
-            if kind != HUMAN and kind not in AGENTS:
-                raise fail(f"--seat {kind!r}: use {HUMAN} or one of the bots {', '.join(AGENTS)}")
+        for index, kind in enumerate(seats):
+            if kind != HUMAN:
+                make_agent(kind, game, index)  # refuses an unknown bot or bad settings, saying which
         TerminalTable(Match(game, seed, seats), seats, console, save, delay).run()
     except NutboxError as error:
         raise fail(str(error)) from None

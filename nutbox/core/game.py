@@ -65,6 +65,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
     options_type: ClassVar[type[Options]] = Options
+    bot_sims: ClassVar[tuple[int, int]] = (200, 1000)  # simulations for the medium and hard search bots
     perfect_information: bool = False  # per instance where options decide it (a solo mode may hide nothing)
 
     def __init__(self, options: Options | None = None) -> None:

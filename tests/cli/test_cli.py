@@ -78,7 +78,7 @@ def test_bad_requests_get_a_clear_answer() -> None:
         (["play", "nuts-sorting", "--option", "repetition_draw=maybe"], "not a yes/no value"),
         (["play", "nuts-sorting", "--option", "oops"], "NAME=VALUE"),
         (["play", "nuts-sorting", "--seat", "human"], "one --seat per player: Nuts Sorting is for exactly 2"),
-        (["play", "nuts-sorting", "--seat", "human", "--seat", "alphazero"], "human or one of the bots"),
+        (["play", "nuts-sorting", "--seat", "human", "--seat", "alphazero"], "no bot called 'alphazero'"),
         (["replay", "missing.json"], "no such file"),
     ]
     for args, message in cases:

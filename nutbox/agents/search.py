@@ -1,0 +1,181 @@
+"""Search bots: Monte Carlo tree search over the protocol, for any game and any number of seats.
+
+`mcts` searches one determinization of its view (for a game without secrets, the position itself);
+`ismcts` (information-set MCTS) draws a fresh determinization for every simulation, so its tree is over
+what the seat knows, and the decision cannot depend on anything the view hides. Both see only the view and
+the legal actions: the state they search is rebuilt by `game.determinize`.
+
+- Each tree node keeps, per seat, the sum of the returns of the simulations through it; a seat to move
+  picks the child with the best upper confidence bound for itself (UCT), so the search works for one seat
+  (a solo game) as for five.
+- Chance is sampled by its probabilities and kept out of the tree (open loop): the tree is over decisions.
+- A child's exploration term counts the simulations in which its action was available (ISMCTS), which for
+  a game without secrets is every visit of its parent.
+- Rollouts play random legal actions (or, with `rollout=greedy`, mostly the heuristic's favourite among a
+  few) for up to `depth` decisions, then the game's heuristic scores the position for every seat.
+- The budget is counted in simulations, so decisions do not depend on the machine; `time` adds a cap in
+  seconds per decision for tables that must answer promptly.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from nutbox.agents.base import Agent
+from nutbox.core import CHANCE, Action, Game, OptionsError, State
+
+ROLLOUT_CHOICES = 4  # actions a greedy rollout step compares
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    sims: int = 1000  # simulations per decision
+    time: float = 0.0  # a cap in seconds per decision (0: none)
+    c: float = 1.4  # exploration constant
+    depth: int = 40  # rollout decisions before the heuristic judges the position
+    rollout: Literal["random", "greedy"] = "random"
+
+    @classmethod
+    def parse(cls, text: str, base: SearchSettings | None = None) -> SearchSettings:
+        """Settings from `sims=2000,time=1.5,...` (each one optional) over `base`."""
+        values: dict[str, Any] = {f.name: getattr(base or cls(), f.name) for f in fields(cls)}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, _, raw = part.partition("=")
+            if key not in values:
+                raise OptionsError(f"search bots take {', '.join(values)}; not {key!r}")
+            kind = type(values[key])
+            try:
+                values[key] = kind(raw) if kind is not str else raw
+            except ValueError:
+                raise OptionsError(f"{key} must be a {kind.__name__}, not {raw!r}") from None
+        settings = cls(**values)
+        if settings.sims < 1 or settings.depth < 0 or settings.time < 0 or settings.c < 0:
+            raise OptionsError(f"search settings out of range: {settings}")
+        if settings.rollout not in ("random", "greedy"):
+            raise OptionsError(f"rollout is random or greedy, not {settings.rollout!r}")
+        return settings
+
+
+class _Node:
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * seats
+
+
+class MctsAgent(Agent):
+    name = "mcts"
+    description = "Monte Carlo tree search (UCT) on one determinization; mcts:sims=N,time=S,depth=D,..."
+    resample: ClassVar[bool] = False  # a fresh determinization for every simulation
+
+    def __init__(
+        self, game: Game, seat: int, seed: int | str | None = None, settings: SearchSettings | None = None
+    ) -> None:
+        super().__init__(game, seat, seed)
+        self.settings = settings or SearchSettings()
+
+    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        game, rng, settings = self.game, self.rng, self.settings
+        fresh = self.resample and not game.perfect_information
+        start = None if fresh else game.determinize(view, rng)
+        if game.perfect_information and start is not None:
+            # a move that wins outright is taken without searching (random rollouts can dilute it)
+            for action in legal:
+                child = start.child(action)
+                if child.is_terminal() and child.winners() == [self.seat]:
+                    return action
+        root = _Node(game.num_players)
+        deadline = time.perf_counter() + settings.time if settings.time else None
+        for done in range(settings.sims):
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            state = game.determinize(view, rng) if start is None else start.clone()
+            self._simulate(root, state)
+        order = {action: index for index, action in enumerate(legal)}
+
+        def rank(action: Action) -> tuple[int, float, int]:
+            child = root.children.get(action)
+            if child is None or not child.visits:
+                return (0, 0.0, -order[action])
+            return (child.visits, child.totals[self.seat] / child.visits, -order[action])
+
+        return max(legal, key=rank)
+
+    def _simulate(self, root: _Node, state: State) -> None:
+        rng, c = self.rng, self.settings.c
+        node = root
+        path = [root]
+        while not state.is_terminal():
+            who = state.to_move()
+            if who is CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            assert isinstance(who, int)
+            legal = state.legal_actions()
+            untried = []
+            for action in legal:
+                child = node.children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = _Node(len(node.totals))
+                child.available = 1
+                state.apply(action)
+                path.append(child)
+                break
+            best, best_score = legal[0], -math.inf
+            for action in legal:
+                child = node.children[action]
+                score = child.totals[who] / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if score > best_score:
+                    best, best_score = action, score
+            node = node.children[best]
+            state.apply(best)
+            path.append(node)
+        values = self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for seat, value in enumerate(values):
+                totals[seat] += value
+
+    def _rollout(self, state: State) -> list[float]:
+        game, rng = self.game, self.rng
+        greedy = self.settings.rollout == "greedy"
+        decisions = self.settings.depth
+        while not state.is_terminal():
+            who = state.to_move()
+            if who is CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            if not decisions:
+                return [game.heuristic(state, seat) for seat in range(game.num_players)]
+            decisions -= 1
+            legal = state.legal_actions()
+            if greedy and len(legal) > 1 and rng.random() < 0.5:
+                assert isinstance(who, int)
+                sample = rng.sample(legal, min(ROLLOUT_CHOICES, len(legal)))
+                state.apply(max(sample, key=lambda a: game.heuristic(state.child(a), who)))
+            else:
+                state.apply(rng.choice(legal))
+        return state.returns()
+
+
+class IsmctsAgent(MctsAgent):
+    name = "ismcts"
+    description = "information-set MCTS: a fresh determinization of the view for every simulation"
+    resample = True

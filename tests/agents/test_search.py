@@ -1,0 +1,135 @@
+"""The search bots (nutbox.agents.search): they play every game through the protocol, find a win, are
+deterministic given a seed, and cannot see what their view hides."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nutbox.agents import GreedyAgent, IsmctsAgent, MctsAgent, make_agent
+from nutbox.core import CHANCE, Action, Game, OptionsError, State
+from nutbox.games.nuts_factory import FactoryState
+from nutbox.play import agent_seed, run_match
+from nutbox.registry import GAMES, make
+
+QUICK = "depth=4,sims=6"  # enough to exercise every part of the search, cheap enough for every game
+
+
+def walk_to_decision(game: Game, seed: int, decisions: int) -> State:
+    """A random game's position after `decisions` decisions, at a seat's decision with a real choice."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        if made >= decisions and len(state.legal_actions()) > 1:
+            return state
+        state.apply(rng.choice(state.legal_actions()))
+        made += 1
+    pytest.fail(f"seed {seed}: the game ended before {decisions} decisions")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_search_plays_every_game_to_the_end(game_id: str, kind: str) -> None:
+    game = make(game_id, {"players": GAMES[game_id].min_players})
+    agents = [make_agent(f"{kind}:{QUICK}", game, seat, agent_seed(5, seat)) for seat in range(game.num_players)]
+    match = run_match(game, agents, seed=5)
+    assert match.state.is_terminal() and len(match.record.actions) > 0
+
+
+def one_winning_move(game: Game) -> tuple[State, Action]:
+    """The first position of a random Nuts Sorting game where exactly one of six or more moves wins."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            legal = state.legal_actions()
+            seat = state.to_move()
+            wins = [a for a in legal if state.child(a).winners() == [seat]]
+            if len(wins) == 1 and len(legal) >= 6:
+                return state, wins[0]
+            state.apply(rng.choice(legal))
+    pytest.fail("no position with exactly one winning move among six or more in 40 random games")
+
+
+def test_a_search_bot_finds_the_one_winning_move_in_nuts_sorting() -> None:
+    game = make("nuts-sorting")
+    state, win = one_winning_move(game)
+    seat = state.to_move()
+    assert isinstance(seat, int)
+    for kind in ("mcts:sims=300", "ismcts:sims=300"):
+        assert make_agent(kind, game, seat, 1).act(state.view(seat), state.legal_actions()) == win, kind
+
+
+def secret_position(game_id: str, players: int) -> tuple[Game, State, int]:
+    """A position where another seat holds a secret: Nut Hunt's objectives come with the deal; in Nuts! a
+    bonus card from the deck is put in the other player's hand (random play seldom earns one)."""
+    game = make(game_id, {"players": players})
+    truth = walk_to_decision(game, 3, 30)
+    seat = truth.to_move()
+    assert isinstance(seat, int)
+    if isinstance(truth, FactoryState):
+        card = truth.pool[0]
+        truth.pool = truth.pool[1:]
+        truth.hands[1 - seat] = (card,)
+    return game, truth, seat
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("nut-hunt", 3), ("nuts-factory", 2)])
+def test_two_truths_with_one_view_get_the_same_decision(game_id: str, players: int) -> None:
+    game, truth, seat = secret_position(game_id, players)
+    view = truth.view(seat)
+    other = game.determinize(view, random.Random(99))  # another truth the seat cannot tell apart
+    assert other.view(seat) == view and other.view(None) == truth.view(None)
+    assert any(other.view(s) != truth.view(s) for s in range(players) if s != seat), "the truths should differ"
+    for kind in ("ismcts:sims=40,depth=6", "mcts:sims=40,depth=6"):
+        first = make_agent(kind, game, seat, 7).act(view, truth.legal_actions())
+        second = make_agent(kind, game, seat, 7).act(other.view(seat), other.legal_actions())
+        assert first == second, kind
+
+
+@pytest.mark.parametrize("game_id", ["in-the-nuts", "nut-hunt"])
+def test_the_same_seed_and_position_give_the_same_decision(game_id: str) -> None:
+    game = make(game_id, {"players": 2})
+    state = walk_to_decision(game, 4, 10)
+    seat = state.to_move()
+    assert isinstance(seat, int)
+    view, legal = state.view(seat), state.legal_actions()
+    decisions = {make_agent("ismcts:sims=60,depth=8", game, seat, seed).act(view, legal) for seed in (11, 11, 11)}
+    assert len(decisions) == 1
+    assert state.to_move() is not CHANCE
+
+
+def test_levels_and_settings_are_read_and_bad_ones_refused() -> None:
+    game = make("nuts-factory", {"players": 2})
+    assert isinstance(make_agent("easy", game, 0), GreedyAgent)
+    hard = make_agent("hard", game, 0)
+    assert isinstance(hard, IsmctsAgent) and hard.settings.sims == game.bot_sims[1]
+    assert make_agent("medium", game, 0).settings.sims == game.bot_sims[0]  # type: ignore[attr-defined]
+    custom = make_agent("mcts:sims=2000,time=0.5,rollout=greedy", game, 1)
+    assert isinstance(custom, MctsAgent) and not isinstance(custom, IsmctsAgent)
+    assert (custom.settings.sims, custom.settings.time, custom.settings.rollout) == (2000, 0.5, "greedy")
+    for bad, message in (("mcts:sims=0", "out of range"), ("mcts:speed=3", "take sims"), ("mcts:sims=lots", "int"),
+                         ("greedy:sims=3", "takes no settings"), ("alphazero", "no bot called")):
+        with pytest.raises(OptionsError, match=message):
+            make_agent(bad, game, 0)
+
+
+def test_a_greedy_rollout_and_a_time_cap_still_decide() -> None:
+    game = make("nut-cards", {"players": 2})
+    state = walk_to_decision(game, 2, 6)
+    seat = state.to_move()
+    assert isinstance(seat, int)
+    action = make_agent("ismcts:sims=100000,time=0.2,rollout=greedy,depth=6", game, seat, 3).act(
+        state.view(seat), state.legal_actions()
+    )
+    assert action in state.legal_actions()
