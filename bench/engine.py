@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 
+from nutbox.core import draw_chance
 from nutbox.registry import GAMES, make
 
 
@@ -28,8 +29,7 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, float]:
         state = game.new_state()
         while not state.is_terminal():
             if state.is_chance():
-                outcomes = state.chance_outcomes()
-                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply(draw_chance(state, rng))
             else:
                 t = time.perf_counter()
                 state.apply(rng.choice(state.legal_actions()))

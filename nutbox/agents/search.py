@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
 from nutbox.agents.base import Agent
-from nutbox.core import CHANCE, Action, Game, OptionsError, State
+from nutbox.core import CHANCE, Action, Game, OptionsError, State, draw_chance
 
 ROLLOUT_CHOICES = 4  # actions a greedy rollout step compares
 
@@ -117,8 +117,7 @@ class MctsAgent(Agent):
         while not state.is_terminal():
             who = state.to_move()
             if who is CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply(draw_chance(state, rng))
                 continue
             assert isinstance(who, int)
             legal = state.legal_actions()
@@ -159,8 +158,7 @@ class MctsAgent(Agent):
         while not state.is_terminal():
             who = state.to_move()
             if who is CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply(draw_chance(state, rng))
                 continue
             if not decisions:
                 return [game.heuristic(state, seat) for seat in range(game.num_players)]

@@ -9,7 +9,17 @@ from nutbox.core.events import Event, events_for
 from nutbox.core.game import Action, ActionSpace, Game, Word
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
 from nutbox.core.record import Record, final_state, replay
-from nutbox.core.state import CHANCE, TERMINAL, ListedState, Node, State, ToMove, to_move_json
+from nutbox.core.state import (
+    CHANCE,
+    TERMINAL,
+    ListedState,
+    Node,
+    State,
+    ToMove,
+    draw_chance,
+    random_action,
+    to_move_json,
+)
 
 __all__ = [
     "CHANCE",
@@ -34,10 +44,12 @@ __all__ = [
     "ToMove",
     "Word",
     "describe",
+    "draw_chance",
     "events_for",
     "final_state",
     "options_to_dict",
     "parse_options",
+    "random_action",
     "read_json",
     "replay",
     "to_move_json",

@@ -9,6 +9,7 @@ are validated here, and `view` adds the fields every view shares.
 from __future__ import annotations
 
 import enum
+import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
@@ -29,6 +30,18 @@ class Node(enum.Enum):
 CHANCE = Node.CHANCE
 TERMINAL = Node.TERMINAL
 ToMove = int | Node
+
+
+def draw_chance(state: State, rng: random.Random) -> Action:
+    """A chance outcome of `state` drawn by its probability: how whoever drives a game samples chance."""
+    outcomes = state.chance_outcomes()
+    return rng.choices([action for action, _ in outcomes], [p for _, p in outcomes])[0]
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """Chance drawn by its odds, a seat's decision uniformly among the legal actions: one step of a random
+    playout (benchmarks, rollouts, tests)."""
+    return draw_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
 
 
 def to_move_json(who: ToMove) -> int | str:

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from nutbox.agents import Agent
-from nutbox.core import Action, Event, Game, Record, State, replay
+from nutbox.core import Action, Event, Game, Record, State, draw_chance, replay
 
 
 class Match:
@@ -37,9 +37,7 @@ class Match:
         return match
 
     def sample_chance(self) -> Action:
-        outcomes = self.state.chance_outcomes()
-        actions = [action for action, _ in outcomes]
-        return self.chance.choices(actions, [p for _, p in outcomes])[0]
+        return draw_chance(self.state, self.chance)
 
     def play(self, action: Action) -> list[Event]:
         """Apply one action (raises IllegalAction and changes nothing if the rules forbid it)."""

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from nutbox.agents import GreedyAgent, IsmctsAgent, MctsAgent, make_agent
-from nutbox.core import CHANCE, Action, Game, OptionsError, State
+from nutbox.core import CHANCE, Action, Game, OptionsError, State, draw_chance
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.play import agent_seed, run_match
 from nutbox.registry import GAMES, make
@@ -23,8 +23,7 @@ def walk_to_decision(game: Game, seed: int, decisions: int) -> State:
     made = 0
     while not state.is_terminal():
         if state.is_chance():
-            outcomes = state.chance_outcomes()
-            state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            state.apply(draw_chance(state, rng))
             continue
         if made >= decisions and len(state.legal_actions()) > 1:
             return state
@@ -49,8 +48,7 @@ def one_winning_move(game: Game) -> tuple[State, Action]:
         state = game.new_state()
         while not state.is_terminal():
             if state.is_chance():
-                outcomes = state.chance_outcomes()
-                state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply(draw_chance(state, rng))
                 continue
             legal = state.legal_actions()
             seat = state.to_move()

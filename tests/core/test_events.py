@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from nutbox.core import Event, events_for
+from nutbox.core import Event, events_for, random_action
 from nutbox.registry import make
 
 SEATS = [None, 0, 1, 2]  # the spectator and three seats
@@ -98,11 +98,7 @@ def test_a_perfect_information_game_shows_everyone_every_event() -> None:
     rng = random.Random(4)
     state = game.new_state()
     while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
+        action = random_action(state, rng)
         events = state.apply(action)
         assert events, f"{action} says nothing"
         for seat in (None, *range(game.num_players)):

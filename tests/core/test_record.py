@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from nutbox.core import Game, Record, RecordError, State, final_state, options_to_dict, replay
+from nutbox.core import Game, Record, RecordError, State, final_state, options_to_dict, random_action, replay
 from nutbox.registry import make
 
 SORTING = "nuts-sorting"
@@ -21,11 +21,7 @@ def played(game: Game, seed: int, steps: int | None = None) -> Record:
     record = Record.start(game, seed, ["random"] * game.num_players)
     state = game.new_state()
     while not state.is_terminal() and (steps is None or len(record.actions) < steps):
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
+        action = random_action(state, rng)
         state.apply(action)
         record.actions.append(str(action))
     return record

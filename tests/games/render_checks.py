@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
 
-from nutbox.core import Action, State
+from nutbox.core import Action, State, random_action
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -34,11 +34,7 @@ def random_game(state: GameState, seed: int) -> tuple[GameState, ...]:
     rng = random.Random(seed)
     positions = [state.clone()]
     while not state.is_terminal():
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(state.legal_actions())
+        action = random_action(state, rng)
         state.apply(action)
         positions.append(state.clone())
     return tuple(positions)

@@ -37,6 +37,15 @@ def belts(kind: TileKind, fall_through: bool) -> tuple[tuple[int, ...], tuple[in
     return (left or (0,), right or (1,))
 
 
+def exit_table(tiles: Mapping[tuple[int, int], str], fall_through: bool) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(conveyor row, column a nut enters) -> the columns it leaves by, for every column a tile covers."""
+    exits: dict[tuple[int, int], tuple[int, ...]] = {}
+    for (row, left), name in tiles.items():
+        for side, belt in enumerate(belts(COMPONENTS.tiles[name], fall_through)):
+            exits[(row, left + side)] = tuple(left + exit_side for exit_side in belt)
+    return exits
+
+
 def routes(
     tiles: Mapping[tuple[int, int], str],
     machines: Mapping[tuple[int, int], str],
@@ -45,14 +54,10 @@ def routes(
     """Every route from every dispenser, given the tiles ({(row, left column): kind}) and the machines
     ({(row, column): "salter" | "roaster"})."""
     columns = COMPONENTS.columns
-    kinds = COMPONENTS.tiles
     # Only rows that change something are walked: a row of bare belts lets every nut fall straight on.
     steps: dict[int, tuple[str, dict[int, Any]]] = {COMPONENTS.squirrel_row: ("squirrel", {})}
-    for (row, left), name in tiles.items():
-        table = steps.setdefault(row, ("conveyor", {}))[1]
-        left_exits, right_exits = belts(kinds[name], fall_through)
-        table[left] = tuple(left + e for e in left_exits)
-        table[left + 1] = tuple(left + e for e in right_exits)
+    for (row, column), exits in exit_table(tiles, fall_through).items():
+        steps.setdefault(row, ("conveyor", {}))[1][column] = exits
     for (row, column), kind in machines.items():
         steps.setdefault(row, ("machine", {}))[1][column] = kind
     # (source, column, salted, roasted, squirrel column) -> number of routes
@@ -76,6 +81,40 @@ def routes(
                            crossing)] += count
         flows = moved
     return [Route(source, column, s, r, q, count) for (source, column, s, r, q), count in flows.items()]
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """One single route, for drawing it: its column at each row from the dispensers down to the row above
+    the Box Holders, and what it passes on the way."""
+
+    columns: tuple[int, ...]
+    salted: bool
+    roasted: bool
+
+
+def traces(
+    tiles: Mapping[tuple[int, int], str],
+    machines: Mapping[tuple[int, int], str],
+    fall_through: bool = False,
+) -> list[Trace]:
+    """Every route one by one (a splitter makes two), in dispenser order: what `routes` counts."""
+    exits = exit_table(tiles, fall_through)
+    last = len(COMPONENTS.rows) - 1
+    found: list[Trace] = []
+    for source in range(COMPONENTS.columns):
+        partial = [Trace((source,), False, False)]
+        for row in range(1, last):
+            grown = []
+            for route in partial:
+                column = route.columns[-1]
+                machine = machines.get((row, column))
+                for out in exits.get((row, column), (column,)):
+                    grown.append(Trace((*route.columns, out), route.salted or machine == "salter",
+                                       route.roasted or machine == "roaster"))
+            partial = grown
+        found.extend(partial)
+    return found
 
 
 def connecting(found: list[Route], tops: list[int]) -> list[Route]:

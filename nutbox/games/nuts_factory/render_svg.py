@@ -18,7 +18,6 @@ The drawing depends on the view and `legal` only, so the same input always gives
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from nutbox.core import Action
@@ -102,15 +101,6 @@ PHASES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Traced:
-    """One route a nut takes: its column after each row, top to bottom, and what it passes on the way."""
-
-    columns: tuple[int, ...]  # 0-based
-    salted: bool
-    roasted: bool
-
-
 def x_of(column: int) -> float:
     """The middle of a column (from 1), where its belt runs."""
     return FLOOR_LEFT + CELL * (column - 0.5)
@@ -146,49 +136,21 @@ def target_of(action: Action, squirrel: int) -> tuple[str, str] | None:
 
 
 # --- the routes of the Connecting Paths ------------------------------------------------------------------
-def trace(view: dict[str, Any], fall_through: bool) -> dict[tuple[int, int, bool, bool, int], list[Traced]]:
-    """Every route from every dispenser, one by one (a splitter makes two), keyed as the view keys its
-    paths: (from, to, salted, roasted, squirrel column), columns from 1."""
-    exits: dict[tuple[int, int], tuple[int, ...]] = {}  # (conveyor row, column entered) -> columns left by
-    for tile in view["tiles"]:
-        left = tile["column"] - 1
-        for side, belt in enumerate(flow.belts(COMPONENTS.tiles[tile["kind"]], fall_through)):
-            exits[(tile["row"], left + side)] = tuple(left + exit_side for exit_side in belt)
+def path_routes(view: dict[str, Any]) -> list[flow.Trace]:
+    """The single routes of the view's Connecting Paths, traced by the engine's own belt rules."""
+    tiles = {(tile["row"], tile["column"] - 1): tile["kind"] for tile in view["tiles"]}
     machines = {(m["row"], m["column"] - 1): m["kind"] for m in view["machines"]}
-    found: dict[tuple[int, int, bool, bool, int], list[Traced]] = {}
-    for source in range(COLUMNS):
-        partial = [Traced((source,), False, False)]
-        for row in range(1, LAST_ROW):
-            grown = []
-            for route in partial:
-                column = route.columns[-1]
-                machine = machines.get((row, column))
-                for out in exits.get((row, column), (column,)):
-                    grown.append(Traced((*route.columns, out), route.salted or machine == "salter",
-                                        route.roasted or machine == "roaster"))
-            partial = grown
-        for route in partial:
-            key = (source + 1, route.columns[-1] + 1, route.salted, route.roasted,
-                   route.columns[COMPONENTS.squirrel_row] + 1)
-            found.setdefault(key, []).append(route)
-    return found
+    found: dict[tuple[int, int, bool, bool, int], list[flow.Trace]] = {}
+    for route in flow.traces(tiles, machines, view["unused_end"] == "fall"):
+        key = (route.columns[0] + 1, route.columns[-1] + 1, route.salted, route.roasted,
+               route.columns[COMPONENTS.squirrel_row] + 1)
+        found.setdefault(key, []).append(route)
+    wanted = [(path["from"], path["to"], path["salted"], path["roasted"], path["squirrel_column"])
+              for path in view["paths"]]
+    return [route for key in wanted for route in found.get(key, [])]
 
 
-def path_key(path: dict[str, Any]) -> tuple[int, int, bool, bool, int]:
-    return path["from"], path["to"], path["salted"], path["roasted"], path["squirrel_column"]
-
-
-def path_routes(view: dict[str, Any]) -> list[Traced]:
-    """The routes of the view's Connecting Paths. The view does not say whether a splitter's unused entrance
-    blocks a nut or lets it fall through (a game option), so the reading that gives the view's paths is used."""
-    for fall_through in (False, True):
-        found = trace(view, fall_through)
-        if all(len(found.get(path_key(path), [])) == path["count"] for path in view["paths"]):
-            return [route for path in view["paths"] for route in found[path_key(path)]]
-    return []  # a view the engine did not make: its paths are listed by the text, not traced here
-
-
-def route_svg(route: Traced) -> str:
+def route_svg(route: flow.Trace) -> str:
     """A route as a line down the belts: straight through a row, across a tile from its top to its bottom."""
     points = [(x_of(route.columns[0] + 1), bottom_of(0) - 8)]
     for row in range(1, LAST_ROW):
@@ -246,7 +208,7 @@ def dispensers_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def tile_svg(tile: dict[str, Any], actions: list[str]) -> str:
+def tile_svg(tile: dict[str, Any], actions: list[str], fall: bool) -> str:
     row, column, kind = tile["row"], tile["column"], tile["kind"]
     top, bottom = ROW_TOPS[row], bottom_of(row)
     left = x_of(column) - CELL / 2 + 3
@@ -263,8 +225,8 @@ def tile_svg(tile: dict[str, Any], actions: list[str]) -> str:
             lines.append(f"a nut entering column {column + side} leaves by {goes}")
         else:
             belts.append(line(entry - 8, top + 6, entry + 8, top + 6, f'stroke="{BLOCKED}" stroke-width="3"'))
-            lines.append(f"no belt from column {column + side}: a nut there stops (or falls straight through, if "
-                         "the game is played so)")
+            fate = "falls straight through (option unused_end=fall)" if fall else "stops"
+            lines.append(f"no belt from column {column + side}: a nut there {fate}")
     parts = [
         f"<g{attributes('tile', where, actions, 'tile')}>",
         titled(lines + click_lines(actions)),
@@ -438,7 +400,9 @@ def status_svg(view: dict[str, Any]) -> str:
 def render(view: dict[str, Any], legal: list[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
     on = targets(legal, lambda action_text: target_of(parse(action_text), view["squirrel"]))
-    tiles = [tile_svg(tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), [])) for tile in view["tiles"]]
+    fall = view["unused_end"] == "fall"
+    tiles = [tile_svg(tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []), fall)
+             for tile in view["tiles"]]
     spots = [spot_svg(row, col + 1, on[key]) for row, col in SPOTS if (key := ("spot", place(row, col))) in on]
     machines = [machine_svg(machine, on.get(("machine", place(machine["row"], machine["column"] - 1)), []))
                 for machine in view["machines"]]
