@@ -2,7 +2,7 @@
 
 A bot is named by its kind (`random`, `greedy`, `mcts`, `ismcts`), optionally with search settings
 (`mcts:sims=2000,time=1`), or by a level a player picks: `easy` (greedy), `medium` and `hard` (ismcts with
-the simulation budgets the game states in `Game.bot_sims`).
+the simulation budgets the game states in `Game.bot_sims` and the settings in `Game.bot_search`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def make_agent(name: str, game: Game, seat: int, seed: int | str | None = None) 
         return GreedyAgent(game, seat, seed)
     if kind in ("medium", "hard") and not settings:
         medium, hard = game.bot_sims
-        return IsmctsAgent(game, seat, seed, SearchSettings(sims=medium if kind == "medium" else hard))
+        budget = SearchSettings(sims=medium if kind == "medium" else hard)
+        return IsmctsAgent(game, seat, seed, SearchSettings.parse(game.bot_search, budget))
     cls = AGENTS.get(kind)
     if cls is None:
         raise OptionsError(f"no bot called {name!r} (bots: {known_bots()})")

@@ -38,6 +38,7 @@ class SearchSettings:
     c: float = 1.4  # exploration constant
     depth: int = 40  # rollout decisions before the heuristic judges the position
     rollout: Literal["random", "greedy"] = "random"
+    prior: int = 0  # virtual visits that seed the root's children with the heuristic's opinion (0: none)
 
     @classmethod
     def parse(cls, text: str, base: SearchSettings | None = None) -> SearchSettings:
@@ -53,7 +54,7 @@ class SearchSettings:
             except ValueError:
                 raise OptionsError(f"{key} must be a {kind.__name__}, not {raw!r}") from None
         settings = cls(**values)
-        if settings.sims < 1 or settings.depth < 0 or settings.time < 0 or settings.c < 0:
+        if settings.sims < 1 or settings.depth < 0 or settings.time < 0 or settings.c < 0 or settings.prior < 0:
             raise OptionsError(f"search settings out of range: {settings}")
         if settings.rollout not in ("random", "greedy"):
             raise OptionsError(f"rollout is random or greedy, not {settings.rollout!r}")
@@ -111,7 +112,7 @@ class MctsAgent(Agent):
         return max(legal, key=rank)
 
     def _simulate(self, root: _Node, state: State) -> None:
-        rng, c = self.rng, self.settings.c
+        rng, c, prior = self.rng, self.settings.c, self.settings.prior
         node = root
         path = [root]
         while not state.is_terminal():
@@ -128,7 +129,10 @@ class MctsAgent(Agent):
                     untried.append(action)
                 else:
                     child.available += 1
-            if untried:
+            if untried and prior and node is root:
+                for action in untried:
+                    node.children[action] = self._seeded(state.child(action), who)
+            elif untried:
                 action = rng.choice(untried)
                 child = node.children[action] = _Node(len(node.totals))
                 child.available = 1
@@ -150,6 +154,21 @@ class MctsAgent(Agent):
             totals = visited.totals
             for seat, value in enumerate(values):
                 totals[seat] += value
+
+    def _seeded(self, child_state: State, mover: int) -> _Node:
+        """A new child of the root counted as `prior` visits worth the heuristic's value of it for the seat that
+        chose it (the other seats share the opposite): the search starts from the one-ply judgement that the
+        `easy` bot makes and spends its simulations checking the moves that judgement likes."""
+        game, prior = self.game, self.settings.prior
+        node = _Node(game.num_players)
+        terminal = child_state.is_terminal()
+        value = child_state.returns()[mover] if terminal else game.heuristic(child_state, mover)
+        others = len(node.totals) - 1
+        for seat in range(len(node.totals)):
+            node.totals[seat] = prior * (value if seat == mover else -value / others)
+        node.visits = prior
+        node.available = 1
+        return node
 
     def _rollout(self, state: State) -> list[float]:
         game, rng = self.game, self.rng

@@ -12,6 +12,8 @@ from rich.table import Table
 
 from nutbox.agents import AGENTS, LEVELS, make_agent
 from nutbox.cli.replay_view import ReplayViewer, steps
+from nutbox.cli.serve_cmd import serve
+from nutbox.cli.simulate_cmd import rate, simulate
 from nutbox.cli.table import HUMAN, TerminalTable
 from nutbox.core import NutboxError, Record, describe
 from nutbox.play import Match
@@ -118,6 +120,10 @@ def _step(to: int | None, last: int) -> int:
         raise fail(f"--to {to}: this game has steps 0 to {last}")
     return to
 
+
+app.command()(serve)
+app.command()(simulate)
+app.command()(rate)
 
 if __name__ == "__main__":
     app()

@@ -66,6 +66,8 @@ class Game(ABC):
     rules_version: ClassVar[str]
     options_type: ClassVar[type[Options]] = Options
     bot_sims: ClassVar[tuple[int, int]] = (200, 1000)  # simulations for the medium and hard search bots
+    # the search settings of the medium and hard bots besides their budget (agents.search.SearchSettings)
+    bot_search: ClassVar[str] = "depth=0,c=0.5,prior=5"
     perfect_information: bool = False  # per instance where options decide it (a solo mode may hide nothing)
 
     def __init__(self, options: Options | None = None) -> None:

@@ -90,6 +90,11 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats once terminal (several on a shared win; none on a draw)."""
 
+    def running_scores(self) -> list[float] | None:
+        """Each seat's score as things stand, at any point of the game; None for a game that keeps no score
+        until the end. Balance studies read it to follow the lead during a game."""
+        return None
+
     # --- what the core provides --------------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.to_move() is TERMINAL

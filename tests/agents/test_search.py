@@ -131,3 +131,31 @@ def test_a_greedy_rollout_and_a_time_cap_still_decide() -> None:
         state.view(seat), state.legal_actions()
     )
     assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", ["nuts-sorting", "in-the-nuts", "nut-cards"])
+def test_with_priors_the_smallest_search_makes_the_one_ply_choice(game_id: str) -> None:
+    """Seeded with the heuristic's opinion of each root move, a one-simulation search plays a move the
+    heuristic likes best, as the easy bot does; the rest of the budget is spent checking such moves."""
+    game = make(game_id, {"players": 2})
+    for seed in range(4):
+        state = walk_to_decision(game, seed, 5 + seed)
+        seat = state.to_move()
+        assert isinstance(seat, int)
+
+        def value(action: Action, state: State = state, seat: int = seat) -> float:
+            child = state.child(action)
+            return child.returns()[seat] if child.is_terminal() else game.heuristic(child, seat)
+
+        best = max(value(action) for action in state.legal_actions())
+        chosen = make_agent("mcts:sims=1,prior=5,depth=0", game, seat, seed).act(
+            state.view(seat), state.legal_actions()
+        )
+        assert value(chosen) == best
+
+
+def test_the_levels_use_the_games_search_settings() -> None:
+    game = make("nut-hunt", {"players": 2})
+    hard = make_agent("hard", game, 0)
+    assert isinstance(hard, IsmctsAgent)
+    assert (hard.settings.depth, hard.settings.prior, hard.settings.c) == (0, 5, 0.5)

@@ -16,7 +16,7 @@ class InTheNuts(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
-    bot_sims = (150, 700)  # medium, hard: about 700 simulations a second (docs/bots.md)
+    bot_sims = (300, 1200)  # medium, hard: about 1,400 simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[NutsOptions]] = NutsOptions
     perfect_information = True  # the deck is face down for everyone: its order is chance, not a secret

@@ -557,6 +557,9 @@ class NutsState(ListedState):
     def scores(self) -> list[float]:
         return [float(self.score(p)) for p in range(self.n)]
 
+    def running_scores(self) -> list[float]:
+        return self.scores()  # the points a player holds are counted the same during the game
+
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 

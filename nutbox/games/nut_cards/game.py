@@ -16,7 +16,7 @@ class NutCards(Game):
     min_players = 2
     max_players = 3
     rules_version = "1"
-    bot_sims = (150, 700)  # medium, hard: about 700 simulations a second (docs/bots.md)
+    bot_sims = (150, 700)  # medium, hard: about 750 simulations a second (docs/bots.md)
     options_type: ClassVar[type[CardsOptions]] = CardsOptions
     perfect_information = True  # columns and layouts face up; the deck is face down for everyone
     options: CardsOptions

@@ -204,6 +204,9 @@ class CardsState(ListedState):
     def scores(self) -> list[float]:
         return [float(self.score(seat)[0]) for seat in range(self.n)]
 
+    def running_scores(self) -> list[float]:
+        return self.scores()  # a layout scores the same at any point of the draft
+
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 

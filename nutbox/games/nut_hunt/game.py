@@ -22,7 +22,7 @@ class NutHunt(Game):
     min_players = 1
     max_players = 5
     rules_version = "1"
-    bot_sims = (200, 800)  # medium, hard: about 750 (5 seats) to 1,100 (2 seats) simulations a second (docs/bots.md)
+    bot_sims = (200, 700)  # medium, hard: about 350 (5 seats) to 900 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[HuntOptions]] = HuntOptions
     options: HuntOptions

@@ -735,6 +735,10 @@ class HuntState(ListedState):
     def scores(self) -> list[float]:
         return [float(self.breakdown(seat).total) for seat in range(self.n)]
 
+    def running_scores(self) -> list[float]:
+        """The end-of-game scoring applied to the board as it stands (zero before the forest is laid out)."""
+        return self.scores() if self.layout is not None else [0.0] * self.n
+
     def winners(self) -> list[int]:
         return [owner for owner in self.result if owner < self.n and owner != self.automa]
 

@@ -16,7 +16,7 @@ class NutsFactory(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
-    bot_sims = (100, 400)  # medium, hard: about 370 simulations a second mid-game (docs/bots.md)
+    bot_sims = (120, 500)  # medium, hard: about 270 (4 seats) to 750 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[FactoryOptions]] = FactoryOptions
     options: FactoryOptions

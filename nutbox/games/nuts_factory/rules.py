@@ -772,6 +772,9 @@ class FactoryState(ListedState):
     def scores(self) -> list[float]:
         return [float(points) for points in self.points]
 
+    def running_scores(self) -> list[float]:
+        return self.scores()  # points are scored as nuts are shipped
+
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 

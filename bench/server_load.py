@@ -1,0 +1,442 @@
+"""Load test of the browser table on loopback: many concurrent games of Nuts Sorting played by scripted clients.
+
+    python bench/server_load.py [--tables N] [--bot-tables K] [--seconds S] [--think T] [--warmup W]
+                                [--profile FILE]
+
+The server runs as a subprocess (uvicorn, one bot worker) on a free loopback port with a fresh temporary
+SQLite database. N tables are made through the HTTP form with two human seats, K more with one human seat
+against a `random` bot. Each table has three WebSocket connections: both seats and a spectator. The seat to
+move sends a random legal action after a think time (T seconds, uniformly jittered by +-50%); that action's
+latency is the time from sending it until all three of the table's connections have received a position with
+a newer version. A finished game is replaced by a new table, as people would start another.
+
+After W seconds of warm-up the next S seconds are measured: actions per second, the latency percentiles
+(two-human tables; bot tables are reported apart, as the issue asks), refusals, the CPU used by the server,
+by its bot worker and by this client, and how busy the whole machine was (it is shared with other work, so
+read the figures with that in mind; the server's CPU time per applied action depends on it much less). A few
+hub and store methods are wrapped with timers, to show where an action's time goes. --profile FILE runs the
+server under cProfile (main thread only: the database writes, in worker threads, do not show) and prints its
+top costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.asyncio.client import ClientConnection, connect
+
+GAME = "nuts-sorting"
+HOST = "127.0.0.1"
+ACK_TIMEOUT = 30.0  # seconds an action may take to reach all three connections before it counts as lost
+SETUP_CONCURRENCY = 16  # tables being made at once at the start, so the start-up burst does not time out
+
+# The server process: uvicorn around the app, optionally under cProfile. uvicorn returns from run() on SIGINT
+# after a graceful shutdown, so the profile and the timings are written at the end. The timings wrap a few hub
+# and store methods (no change to what they do) to split an action's time between waiting for the table, the
+# database write (in a worker thread: invisible to cProfile) and building and sending the updates.
+SERVER = """
+import inspect, json, sys, time, uvicorn
+from nutbox.web.app import create_app
+from nutbox.web.hub import Hub
+
+db, port, profile, timing = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+timings = []  # (what, wall-clock start, seconds); list.append is atomic, so worker threads may add too
+
+def timed(cls, name):
+    original = getattr(cls, name)
+    if inspect.iscoroutinefunction(original):
+        async def wrapper(*args, **kwargs):
+            start, began = time.time(), time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                timings.append((name, start, time.perf_counter() - began))
+    else:
+        def wrapper(*args, **kwargs):
+            start, began = time.time(), time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                timings.append((name, start, time.perf_counter() - began))
+    setattr(cls, name, wrapper)
+
+for cls, name in ((Hub, "act"), (Hub, "apply"), (Hub, "outbox"), (Hub, "deliver")):
+    timed(cls, name)
+app = create_app(db, bot_workers=1)
+profiler = None
+if profile:
+    import cProfile
+    profiler = cProfile.Profile()
+    profiler.enable()
+try:
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False)
+finally:
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(profile)
+    with open(timing, "w") as out:
+        json.dump(timings, out)
+"""
+
+
+# --- the server process -----------------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(db: str, port: int, profile: str, timing: str) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), profile, timing])
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"the server exited at start-up with code {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/", timeout=2) as response:
+                if response.status == 200:
+                    return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not answer within 60 s")
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    server.send_signal(signal.SIGINT)  # a graceful stop, so a profile gets written
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process, from /proc (fields 14 and 15 of stat, in clock ticks)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text.rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The direct children of a process (the bot worker, and multiprocessing's resource tracker)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def machine_busy() -> tuple[float, float]:
+    """Busy and total CPU time of the whole machine, from the first line of /proc/stat."""
+    numbers = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = numbers[3] + numbers[4]  # idle and iowait
+    total = sum(numbers[:8])  # guest time is already counted in user
+    return total - idle, total
+
+
+def run_queue_wait(pid: int) -> float:
+    """Seconds the process's main thread (the event loop) spent ready to run but waiting for a core: the
+    second field of /proc/PID/schedstat, in nanoseconds. High when other work on the machine crowds it out."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError):
+        return 0.0
+
+
+def readings(server: int) -> dict[str, float]:
+    """Clocks and CPU counters at one edge of the measured window."""
+    busy, total = machine_busy()
+    return {
+        "perf": time.perf_counter(), "wall": time.time(), "server": cpu_seconds(server),
+        "workers": sum(cpu_seconds(child) for child in children(server)), "client": time.process_time(),
+        "waited": run_queue_wait(server), "busy": busy, "total": total,
+    }
+
+
+def rss_mib(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+# --- the scripted clients -----------------------------------------------------------------------------------------
+@dataclass
+class Stats:
+    """What every table reports into; only actions sent inside the measured window count."""
+
+    window: tuple[float, float] = (float("inf"), float("inf"))
+    latencies: list[float] = field(default_factory=list)
+    bot_latencies: list[float] = field(default_factory=list)
+    refusals: int = 0
+    lost: int = 0
+    games: int = 0
+    tables_made: int = 0
+
+    def counts(self, sent: float) -> bool:
+        return self.window[0] <= sent < self.window[1]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket to a table and the latest position it has received."""
+
+    socket: ClientConnection
+    version: int = -1
+    legal: list[str] = field(default_factory=list)
+    finished: bool = False
+
+
+class Table:
+    """One table being played: makes it, connects three clients, plays until the game ends or time is up."""
+
+    def __init__(self, base: str, bot: bool, stats: Stats, rng: random.Random, think: float) -> None:
+        self.base, self.bot, self.stats, self.rng, self.think = base, bot, stats, rng, think
+        self.connections: list[Connection] = []
+        self.changed = asyncio.Event()
+        self.pending: tuple[int, float] | None = None  # version acted on, time sent
+        self.answered = asyncio.Event()
+        self.readers: list[asyncio.Task[None]] = []
+
+    async def open(self) -> None:
+        table, secrets = await asyncio.to_thread(make_table, self.base, self.bot)
+        self.stats.tables_made += 1
+        ws_base = self.base.replace("http://", "ws://")
+        self.connections = []
+        for secret in [*secrets, ""]:  # the human seats, then a spectator
+            query = f"?secret={secret}" if secret else ""
+            self.connections.append(Connection(await connect(f"{ws_base}/ws/t/{table}{query}", open_timeout=60)))
+        self.readers = [asyncio.create_task(self.read(c)) for c in self.connections]
+
+    async def close(self) -> None:
+        for connection in self.connections:
+            await connection.socket.close()
+        for reader in self.readers:
+            reader.cancel()
+        await asyncio.gather(*self.readers, return_exceptions=True)
+
+    async def read(self, connection: Connection) -> None:
+        async for raw in connection.socket:
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "state":
+                connection.version = message["version"]
+                connection.legal = message["legal"]
+                connection.finished = message["finished"]
+                self.check_answered()
+                self.changed.set()
+            elif kind == "error":  # a refusal of our act: the action will never show, so stop waiting for it
+                if self.stats.counts(time.perf_counter()):
+                    self.stats.refusals += 1
+                self.pending = None
+                self.answered.set()
+
+    def check_answered(self) -> None:
+        if self.pending is None:
+            return
+        version, sent = self.pending
+        if all(c.version > version for c in self.connections):
+            if self.stats.counts(sent):
+                (self.stats.bot_latencies if self.bot else self.stats.latencies).append(time.perf_counter() - sent)
+            self.pending = None
+            self.answered.set()
+
+    async def play(self, until: float) -> None:
+        """Moves until the game is over (then a new table) or `until` (perf_counter time) has passed."""
+        while time.perf_counter() < until:
+            seats = self.connections[:-1]
+            newest = max(c.version for c in self.connections)
+            if any(c.finished for c in self.connections):
+                self.stats.games += 1
+                await self.close()
+                await self.open()
+                continue
+            mover = next((c for c in seats if c.legal and c.version == newest), None)
+            if mover is None:  # a bot (or a position still on its way) is to move: wait for the next position
+                self.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), timeout=max(0.0, until - time.perf_counter()))
+                continue
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            action = self.rng.choice(mover.legal)
+            self.answered.clear()
+            self.pending = (mover.version, time.perf_counter())
+            await mover.socket.send(json.dumps({"type": "act", "action": action, "version": mover.version}))
+            try:
+                await asyncio.wait_for(self.answered.wait(), timeout=ACK_TIMEOUT)
+            except TimeoutError:
+                if self.pending is not None and self.stats.counts(self.pending[1]):
+                    self.stats.lost += 1
+                self.pending = None
+
+
+def make_table(base: str, bot: bool) -> tuple[str, list[str]]:
+    """A new table through the form, as a person makes one: its id and the human seats' secrets."""
+    seats = ["random", "human"] if bot else ["human", "human"]
+    form = {"players": "2", "timer": "0", "handover": "easy", **{f"seat{i}": kind for i, kind in enumerate(seats)}}
+    request = urllib.request.Request(f"{base}/new/{GAME}", data=urllib.parse.urlencode(form).encode())
+    with urllib.request.urlopen(request, timeout=60) as response:  # urllib follows the 303 to the links page
+        page = response.read().decode()
+        table = response.geturl().split("/t/", 1)[1].split("/", 1)[0]
+    secrets = re.findall(r'class="seat-link" href="[^"]*/seat/([\w-]+)"', page)
+    if len(secrets) != seats.count("human"):
+        raise RuntimeError(f"the links page of table {table} did not show one link per person's seat")
+    return table, secrets
+
+
+async def drive(base: str, tables: int, bot_tables: int, warmup: float, seconds: float, think: float,
+                seed: int, on_window: Callable[[str], None]) -> Stats:
+    stats = Stats()
+    rng = random.Random(seed)
+    playing = [Table(base, False, stats, random.Random(rng.random()), think) for _ in range(tables)]
+    playing += [Table(base, True, stats, random.Random(rng.random()), think) for _ in range(bot_tables)]
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def opened(table: Table) -> None:
+        async with gate:
+            await table.open()
+
+    began = time.perf_counter()
+    await asyncio.gather(*(opened(t) for t in playing))
+    print(f"set up {len(playing)} tables, {3 * len(playing)} connections in {time.perf_counter() - began:.1f} s",
+          flush=True)
+    start = time.perf_counter() + warmup
+    stats.window = (start, start + seconds)
+    loop = asyncio.get_running_loop()  # its clock is monotonic too; the readings are taken at the window's edges
+    loop.call_later(warmup, on_window, "start")
+    loop.call_later(warmup + seconds, on_window, "end")
+    await asyncio.gather(*(t.play(start + seconds) for t in playing))
+    await asyncio.gather(*(t.close() for t in playing), return_exceptions=True)
+    return stats
+
+
+# --- the report --------------------------------------------------------------------------------------------------
+def percentiles(values: list[float]) -> str:
+    if len(values) < 2:
+        return "no actions measured"
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    ms = [1000 * v for v in (cuts[49], cuts[94], cuts[98], max(values))]
+    return "p50 {:.1f} ms   p95 {:.1f} ms   p99 {:.1f} ms   max {:.1f} ms".format(*ms)
+
+
+def server_breakdown(path: Path, window: tuple[float, float], server_cpu: float) -> None:
+    """Where an action's time goes inside the server, from the timings its wrappers wrote (measured window only):
+    act is the whole request (waiting for the table's lock, then apply); apply is the store write and the
+    broadcast; append is the database write alone, in its worker thread."""
+    try:
+        timings = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        print("server timings  (none written)")
+        return
+    names = {"act": "request (act)", "apply": "apply and store", "outbox": "updates built", "deliver": "updates sent"}
+    for name, label in names.items():
+        values = [seconds for what, start, seconds in timings if what == name and window[0] <= start < window[1]]
+        if values:
+            print(f"  {label:<16}{len(values):>6}x  mean {1000 * statistics.fmean(values):.1f} ms   "
+                  f"{percentiles(values)}")
+    # CPU per applied action (bots' included) hardly depends on how crowded the machine is, unlike latency
+    applied = sum(1 for what, start, _ in timings if what == "apply" and window[0] <= start < window[1])
+    if applied:
+        print(f"  server CPU per applied action {1000 * server_cpu / applied:.1f} ms: one core keeps up with about "
+              f"{applied / server_cpu:.0f} actions/s")
+
+
+def print_profile(path: str, top: int = 30) -> None:
+    import pstats
+
+    for order in ("tottime", "cumulative"):
+        print(f"\n--- server profile, top {top} by {order} ---")
+        pstats.Stats(path).strip_dirs().sort_stats(order).print_stats(top)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--tables", type=int, default=200, help="tables of two people")
+    parser.add_argument("--bot-tables", type=int, default=0, help="tables of a person against a random bot")
+    parser.add_argument("--seconds", type=float, default=30, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5, help="time played before measuring")
+    parser.add_argument("--think", type=float, default=0.5, help="mean think time of a person, in seconds")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default="", help="run the server under cProfile, writing stats to this file")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="nutbox-load-") as folder:
+        timing = Path(folder) / "timings.json"
+        profile = str(Path(args.profile).resolve()) if args.profile else ""
+        port = free_port()
+        server = start_server(f"sqlite:///{folder}/load.sqlite3", port, profile, str(timing))
+        marks: dict[str, dict[str, float]] = {}
+        try:
+            stats = asyncio.run(drive(
+                f"http://{HOST}:{port}", args.tables, args.bot_tables, args.warmup, args.seconds, args.think,
+                args.seed, lambda name: marks.__setitem__(name, readings(server.pid)),
+            ))
+            memory = rss_mib(server.pid)
+        finally:
+            stop_server(server)
+        report(args, stats, marks["start"], marks["end"], memory)
+        server_breakdown(timing, (marks["start"]["wall"], marks["end"]["wall"]),
+                         marks["end"]["server"] - marks["start"]["server"])
+    if profile:
+        print_profile(profile)
+
+
+def report(args: argparse.Namespace, stats: Stats, start: dict[str, float], end: dict[str, float],
+           memory: float) -> None:
+    wall = end["perf"] - start["perf"]
+
+    def share(key: str) -> str:
+        return f"{100 * (end[key] - start[key]) / wall:.0f}%"
+
+    measured = len(stats.latencies) + len(stats.bot_latencies)
+    print(f"tables            {args.tables} of two people + {args.bot_tables} against a random bot "
+          f"({stats.tables_made} made in all, {stats.games} games finished)")
+    print(f"clients           {3 * (args.tables + args.bot_tables)} WebSocket connections (2 seats + 1 spectator each)")
+    print(f"measured          {wall:.1f} s after {args.warmup:g} s warm-up, think {args.think:g} s +-50%")
+    print(f"actions applied   {measured} sent by people ({len(stats.latencies)} at two-people tables)")
+    print(f"actions / second  {measured / wall:.1f}")
+    print(f"latency (people)  {percentiles(stats.latencies)}")
+    if args.bot_tables:
+        print(f"latency (bots)    {percentiles(stats.bot_latencies)}")
+    print(f"refusals          {stats.refusals}   lost (no answer in {ACK_TIMEOUT:g} s): {stats.lost}")
+    print(f"server CPU        {share('server')} of one core, bot worker {share('workers')}; event loop waited for a "
+          f"core {share('waited')} of the time; {memory:.0f} MiB resident at the end")
+    print(f"client CPU        {share('client')} of one core (this process)")
+    busy = 100 * (end["busy"] - start["busy"]) / max(1.0, end["total"] - start["total"])
+    print(f"machine           {busy:.0f}% busy over {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
+          "(other work shares it)")
+    print("server timings (wrapped hub and store methods):")
+
+
+if __name__ == "__main__":
+    main()

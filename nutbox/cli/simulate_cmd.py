@@ -1,0 +1,157 @@
+"""`nutbox simulate` (balance studies) and `nutbox rate` (leaderboards from their results)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from nutbox.core import NutboxError
+from nutbox.sim.backends import BACKENDS, make_backend
+from nutbox.sim.ratings import leaderboards, results_paths
+from nutbox.sim.results import FORMATS, JOURNAL_FILE
+from nutbox.sim.runner import SUMMARY_FILE, run_study, run_sweep
+from nutbox.sim.study import Plan, StudyError, make_plan, parse_sweep, sweep_plans
+from nutbox.sim.tables import comparison_table, leaderboard_table, summary_tables
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    errors.print(f"[red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+class _Speed(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:,.1f} games/s" if task.speed else "", style="cyan")
+
+
+class ProgressBar:
+    """A rich progress bar per study, with its failed games counted beside it."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.task: TaskID | None = None
+        self.failed = 0
+
+    def start(self, label: str, total: int, done: int) -> None:
+        self.failed = 0
+        self.task = self.progress.add_task(label, total=total, completed=done, failed=0)
+        if done:
+            self.progress.console.print(f"{label}: resuming, {done} of {total} games already played")
+
+    def advance(self, games: int, failed: int) -> None:
+        assert self.task is not None
+        self.failed += failed
+        self.progress.update(self.task, advance=games, failed=self.failed)
+
+
+def _pairs(texts: list[str], flag: str) -> dict[str, str]:
+    pairs = {}
+    for text in texts:
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip():
+            raise StudyError(f"{flag} {text!r}: write it as NAME=VALUE, e.g. {flag} end_score=30")
+        pairs[name.strip()] = value.strip()
+    return pairs
+
+
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game from `nutbox list`")],
+    out: Annotated[Path, typer.Option(help="the study's directory; a study interrupted there is resumed")],
+    seats: Annotated[str, typer.Option(help="the agents by seat, comma-separated (easy,random), or one")] = "random",
+    players: Annotated[int | None, typer.Option(help="number of players (default: one per agent in --seats)")] = None,
+    games: Annotated[int, typer.Option(help="games to play (rounded up to whole rotations of the seats)")] = 1000,
+    seed: Annotated[int, typer.Option(help="the study's seed: the same seed gives the same games")] = 1,
+    option: Annotated[list[str], typer.Option(help="a game option NAME=VALUE (see `nutbox list`)")] = [],  # noqa: B006
+    sweep: Annotated[str | None, typer.Option(help="one study per value of an option: OPTION=V1,V2,...")] = None,
+    workers: Annotated[int | None, typer.Option(help="games played at once (default: every core)")] = None,
+    backend: Annotated[str, typer.Option(help=f"where to play: {' or '.join(BACKENDS)}")] = "local",
+    address: Annotated[str | None, typer.Option(help="a Ray cluster's address (default: start Ray here)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help=f"results file: {' or '.join(FORMATS)}")] = "parquet",
+    records: Annotated[bool, typer.Option("--records", help="keep every game's record (records.jsonl)")] = False,
+) -> None:
+    """Play many games between bots and summarise who wins, from which seat, how long games last."""
+    try:
+        if fmt not in FORMATS:
+            raise StudyError(f"--format {fmt!r}: choose {' or '.join(FORMATS)}")
+        options = _pairs(option, "--option")
+        if players is not None:
+            if "players" in options:
+                raise StudyError("--players and --option players=... both give the number of players: use one")
+            options["players"] = str(players)
+        agents = [name.strip() for name in seats.split(",")]
+        if sweep is None:
+            plans = [("", make_plan(game_id, options, agents, games, seed, records))]
+        else:
+            name, values = parse_sweep(sweep)
+            plans = sweep_plans(name, values, game_id, options, agents, games, seed, records)
+        _note_rounding(games, plans[0][1])
+        if backend == "ray":
+            errors.print(f"Ray: connecting to {address}" if address else "Ray: starting a local instance")
+        with make_backend(backend, workers, address) as runner, _progress() as progress:
+            if sweep is None:
+                study = run_study(plans[0][1], out, runner, fmt, ProgressBar(progress))
+            else:
+                compared = run_sweep(name, plans, out, runner, fmt, ProgressBar(progress))
+        if sweep is None:
+            console.print(summary_tables(study.summary))
+            console.print(f"results {study.results}\nsummary {out / SUMMARY_FILE}\nreport {study.report}")
+        else:
+            for arm in compared.arms:
+                console.print(summary_tables(arm.summary))
+            console.print(comparison_table(compared.option, compared.comparison))
+            console.print(f"each value's results, summary and report in {out}/{name}=VALUE/\n"
+                          f"comparison: summary {out / SUMMARY_FILE}, report {compared.report}")
+    except KeyboardInterrupt:
+        errors.print(f"[yellow]interrupted:[/] the finished games are kept in {out} ({JOURNAL_FILE}); run the same "
+                     "command again to play the rest")
+        raise typer.Exit(130) from None
+    except NutboxError as error:
+        raise _fail(str(error)) from None
+    except OSError as error:  # an --out that cannot be written, a full disk
+        raise _fail(f"{error.filename or out}: {error.strerror or error}") from None
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), _Speed(),
+                    TextColumn("{task.fields[failed]} failed"), TimeElapsedColumn(), TimeRemainingColumn(),
+                    console=errors)
+
+
+def _note_rounding(asked: int, plan: Plan) -> None:
+    if plan.games != asked:
+        errors.print(f"--games {asked} rounded up to {plan.games}: whole rotations of the {plan.players} seats, so "
+                     "that each agent plays each seat equally often")
+
+
+def rate(
+    results: Annotated[list[Path], typer.Argument(metavar="DIR...", help="study directories or results files")],
+) -> None:
+    """Rate the agents of finished studies (openskill) and print a leaderboard per game setup."""
+    try:
+        boards, solo = leaderboards(results_paths(results))
+    except NutboxError as error:
+        raise _fail(str(error)) from None
+    for board in boards:
+        console.print(leaderboard_table(board))
+    if solo:
+        console.print(f"{solo} solo games left out: a single seat has nobody to be rated against")
+    if not any(board.games for board in boards):
+        raise _fail("no game to rate: every game there failed or was played solo")

@@ -1,0 +1,372 @@
+"""The browser picture of a Nuts Sorting view: a standalone SVG of the hexagonal board, the two colour sets
+and whose turn it is, with every legal action made clickable.
+
+The board stands as in the cell diagram of the package docstring (rows a at the bottom to i at the top,
+cells with a corner up, so that rows run across). A piece is a disc in its colour with its letter (R red,
+B blue, Y yellow, K black, W white, G gray) and its cell's name, so the board reads without colour; each
+cell's <title> names it. Below the board, one plaque per colour set shows its owner, whether they move
+first, and each colour's groups and pieces; the status lines above say whose turn it is, or the result.
+
+Every legal action is the data-action of an element of its own, so one click makes it (a move needs no
+"from" then "to"), and data-actions repeats it alone:
+- a move ("c3-e5") is a chip inside its empty target cell, in the colour of the piece that would come, named
+  after the cell it comes from and set towards it; hovering a chip draws the path from that piece;
+- a pickup ("x c3") is a × badge on the group's first cell (the cell its notation names); hovering it
+  outlines the whole group;
+- a setup removal ("remove c3") is the piece's cell;
+- "choose rby" / "choose bwg" are the colour set plaques, and "choose first" / "choose second" are buttons
+  in the lower corners saying which player would then move first.
+The drawing depends on the view and `legal` only, so the same input always gives the same text.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache, lru_cache
+from typing import Any
+
+from nutbox.core.svg import (
+    EXTENT_STYLE,
+    HIGHLIGHT,
+    TARGET_STYLE,
+    attributes,
+    circle,
+    click_lines,
+    document,
+    highlight,
+    left_text,
+    line,
+    num,
+    rect,
+    targets,
+    text,
+    titled,
+)
+from nutbox.games.nuts_sorting.actions import COLOURS, SET_COLOURS, SETS, Choose, Move, Pickup, Remove, parse
+from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
+
+WIDTH = 600
+MARGIN = 10
+R = 35  # a cell's circumradius: nine cells across the middle row fill the width
+HALF = R * math.sqrt(3) / 2  # half a cell's width
+ROW_STEP = 1.5 * R
+PIECE_R = 22
+STATUS_HEIGHT = 46
+ROW_I_Y = STATUS_HEIGHT + R + 2  # the centre of the top row
+BOARD_BOTTOM = ROW_I_Y + 8 * ROW_STEP + R
+PLAQUE_TOP = BOARD_BOTTOM + 8
+PLAQUE_WIDTH, PLAQUE_HEIGHT = (WIDTH - 3 * MARGIN) / 2, 78
+HEIGHT = PLAQUE_TOP + PLAQUE_HEIGHT + MARGIN
+BUTTON_WIDTH, BUTTON_HEIGHT = 120, 34
+
+LETTER = {"red": "R", "blue": "B", "yellow": "Y", "black": "K", "white": "W", "gray": "G"}
+# each colour as a fill, with an ink that reads on it
+FILL = {
+    "red": ("#d9302c", "#fff"),
+    "blue": ("#1c6ed6", "#fff"),
+    "yellow": ("#f6c90e", "#000"),
+    "black": ("#212529", "#fff"),
+    "white": ("#fafafa", "#000"),
+    "gray": ("#8e969e", "#000"),
+}
+BOARD_FILL, BOARD_LINE, UNDEALT_FILL = "#f1e3c6", "#b08d57", "#f4f1ea"
+PANEL_FILL, PANEL_LINE, INK, FAINT, WON = "#f8f9fa", "#adb5bd", "#212529", "#6c757d", "#f59f00"
+STYLE = TARGET_STYLE + EXTENT_STYLE
+
+
+def player(seat: int, view: dict[str, Any]) -> str:
+    return f"Player {seat + 1}" + (" (you)" if view["seat"] == seat else "")
+
+
+def set_words(set_code: str) -> str:
+    return ", ".join(COLOURS[colour] for colour in SET_COLOURS[SETS.index(set_code)])
+
+
+# --- geometry ---------------------------------------------------------------------------------------------
+def centre(name: str) -> tuple[float, float]:
+    """Rows a (bottom) to i (top); a cell's number runs along the diagonal up and to the left, so moving one
+    row up shifts a number half a cell to the left. e5 is the middle."""
+    row, number = ROWS.index(name[0]), int(name[1:]) - 1
+    return WIDTH / 2 + 2 * HALF * (number - row / 2 - 2), ROW_I_Y + ROW_STEP * (8 - row)
+
+
+@cache  # the board never moves: each cell's corners are worked out once
+def hexagon(x: float, y: float, radius: float) -> str:
+    """A hexagon with a corner up, as its polygon points."""
+    corners = ((x + radius * math.cos(math.radians(60 * i - 30)), y + radius * math.sin(math.radians(60 * i - 30)))
+               for i in range(6))
+    return " ".join(f"{num(cx)},{num(cy)}" for cx, cy in corners)
+
+
+def masks(cells: dict[str, str | None]) -> dict[str, int]:
+    """Each colour's cells as a bitmask of board.py, for finding groups."""
+    found = dict.fromkeys(COLOURS, 0)
+    for name, colour in cells.items():
+        if colour is not None:
+            found[colour] |= BITS[CELL_OF_NAME[name]]
+    return found
+
+
+def group_size(mask: int, name: str) -> int:
+    return flood(BITS[CELL_OF_NAME[name]], mask).bit_count()
+
+
+# --- what the legal actions aim at ------------------------------------------------------------------------
+def target_of(view: dict[str, Any], action_text: str) -> tuple[str, str]:
+    """The element an action is aimed at, as (data attribute, its value). Every action has one."""
+    action = parse(action_text)
+    if isinstance(action, Move):
+        return "move", str(action)
+    if isinstance(action, Pickup):
+        return "group", NAMES[action.cell]
+    if isinstance(action, Remove):
+        return "cell", NAMES[action.cell]
+    assert isinstance(action, Choose), action_text
+    if action.choice in SETS:
+        return "set", action.choice
+    chooser = view["to_move"]
+    return "first", str((chooser if action.choice == "first" else 1 - chooser) + 1)
+
+
+# --- the board --------------------------------------------------------------------------------------------
+def cell_svg(view: dict[str, Any], name: str, actions: list[str]) -> str:
+    dealt = name in view["cells"]
+    return drawn_cell(name, dealt, view["cells"].get(name), tuple(actions))
+
+
+@lru_cache(maxsize=8192)  # a cell looks the same whenever it holds the same piece with the same actions
+def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...]) -> str:
+    x, y = centre(name)
+    actions = list(aimed)
+    if not dealt:
+        return (f'<g class="cell" data-cell="{name}">' + titled([f"{name}: not dealt yet"])
+                + f'<polygon points="{hexagon(x, y, R - 1)}" fill="{UNDEALT_FILL}" stroke="{PANEL_LINE}" '
+                'stroke-dasharray="4 3"/>' + text(x, y + 4, "?", 13, f' fill="{PANEL_LINE}"')
+                + text(x, y + 18, name, 8, f' fill="{PANEL_LINE}"') + "</g>")
+    words = f"{name}: empty" if colour is None else f"{name}: {colour} ({LETTER[colour]})"
+    parts = [f"<g{attributes('cell', name, actions, 'cell')}>", titled([words, *click_lines(actions)]),
+             f'<polygon points="{hexagon(x, y, R - 1)}" fill="{BOARD_FILL}" stroke="{BOARD_LINE}" '
+             'stroke-width="1.5"/>']
+    if actions:  # under the piece, so that its colour stays true
+        parts.append(f'<polygon class="highlight" points="{hexagon(x, y, R - 4)}" fill="{HIGHLIGHT}" '
+                     f'fill-opacity="0.15" stroke="{HIGHLIGHT}" stroke-width="3"/>')
+    if colour is None:
+        parts.append(text(x, y + 3, name, 8.5, f' fill="{FAINT}"'))
+    else:
+        fill, ink = FILL[colour]
+        parts.append(circle(x, y, PIECE_R, f'fill="{fill}" stroke="#343a40" stroke-width="1.2"'))
+        parts.append(text(x, y + 3, LETTER[colour], 15, f' font-weight="bold" fill="{ink}"'))
+        parts.append(text(x, y + 14, name, 7.5, f' fill="{ink}" fill-opacity="0.8"'))
+    return "".join([*parts, "</g>"])
+
+
+def chip_places(count: int) -> tuple[list[tuple[float, float]], float]:
+    """Where `count` chips may go inside a cell, as offsets from its centre, and their radius. Up to six sit
+    on a ring at the six directions to the neighbours. More sit on the widest honeycomb whose places inside
+    the hexagon hold them all; its middle, where the cell's name is, comes last."""
+    if count <= 6:
+        radius = 9.0
+        ring = HALF - 1 - radius
+        return [(ring * math.cos(k * math.pi / 3), ring * math.sin(k * math.pi / 3)) for k in range(6)], radius
+    step = 15.0  # a chip and its gap; the honeycomb's rows run across, as the board's do
+    while True:
+        radius = (step - 1) / 2
+        points = [(step * (i + j / 2), step * j * math.sqrt(3) / 2) for i in range(-4, 5) for j in range(-4, 5)]
+        inside = [(x, y) for x, y in points
+                  if all(x * math.cos(k * math.pi / 3) + y * math.sin(k * math.pi / 3) + radius <= HALF
+                         for k in range(6))]
+        if len(inside) >= count:
+            return sorted(inside, key=lambda point: (point == (0.0, 0.0), math.hypot(*point))), radius
+        step -= 1
+
+
+def assign_places(wanted: list[float], places: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Each chip in turn takes the free place whose direction is nearest its `wanted` angle (the middle last)."""
+    def miss(angle: float, place: tuple[float, float]) -> float:
+        if place == (0.0, 0.0):
+            return 2 * math.pi
+        return abs(math.remainder(math.atan2(place[1], place[0]) - angle, 2 * math.pi))
+
+    free = list(places)
+    chosen = []
+    for angle in wanted:
+        place = min(free, key=lambda place: miss(angle, place))
+        free.remove(place)
+        chosen.append(place)
+    return chosen
+
+
+def move_chips(view: dict[str, Any], target: str, moves: list[tuple[str, str]], colours: dict[str, int]) -> str:
+    """The chips of the moves (text, source) into one empty cell, each set towards where its piece comes from,
+    nearest pieces placed first."""
+    x, y = centre(target)
+    moves = sorted(moves, key=lambda move: math.dist(centre(move[1]), (x, y)))
+    wanted = [math.atan2(centre(source)[1] - y, centre(source)[0] - x) for _, source in moves]
+    places, radius = chip_places(len(moves))
+    parts = []
+    for (action_text, source), (dx, dy) in zip(moves, assign_places(wanted, places), strict=True):
+        colour = view["cells"][source]
+        fill, ink = FILL[colour]
+        before = group_size(colours[colour], source)
+        after = group_size(colours[colour] ^ BITS[CELL_OF_NAME[source]] | BITS[CELL_OF_NAME[target]], target)
+        sx, sy = centre(source)
+        cx, cy = x + dx, y + dy
+        parts += [
+            f"<g{attributes('move', action_text, [action_text], 'move')}>",
+            titled([f"move the {colour} piece on {source} to {target}: its group grows from {before} to {after}",
+                    *click_lines([action_text])]),
+            line(sx, sy, cx, cy, f'class="extent" pointer-events="none" stroke="{HIGHLIGHT}" stroke-width="3" '
+                 'stroke-dasharray="6 4"'),
+            circle(sx, sy, PIECE_R + 3, f'class="extent" pointer-events="none" fill="none" stroke="{HIGHLIGHT}" '
+                   'stroke-width="3"'),
+            circle(cx, cy, radius, f'fill="{fill}" stroke="{HIGHLIGHT}" stroke-width="2"'),
+            text(cx, cy + radius * 0.38, source, radius * 1.05, f' font-weight="bold" fill="{ink}"'),
+            "</g>",
+        ]
+    return "".join(parts)
+
+
+def pickup_badge(view: dict[str, Any], first: str, action_text: str, colours: dict[str, int]) -> str:
+    """The × on a group's first cell; hovering it outlines the group."""
+    colour = view["cells"][first]
+    group = [NAMES[cell] for cell in cells_of(flood(BITS[CELL_OF_NAME[first]], colours[colour]))]
+    x, y = centre(first)
+    bx, by = x + 15, y - 15
+    size = f"{len(group)} piece{'s' if len(group) > 1 else ''}"
+    parts = [f"<g{attributes('group', first, [action_text], 'group')}>",
+             titled([f"pick up the {colour} group of {size}: {', '.join(group)}", *click_lines([action_text])])]
+    for name in group:
+        gx, gy = centre(name)
+        parts.append(f'<polygon class="extent" pointer-events="none" points="{hexagon(gx, gy, R - 4)}" '
+                     f'fill="{HIGHLIGHT}" fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="3"/>')
+    parts += [circle(bx, by, 9, 'fill="#fff"'),
+              circle(bx, by, 9, f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{HIGHLIGHT}" '
+                     'stroke-width="2"'),
+              text(bx, by + 4.5, "×", 14, f' font-weight="bold" fill="{HIGHLIGHT}"'), "</g>"]
+    return "".join(parts)
+
+
+def board_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> list[str]:
+    """The cells, then what is clicked on top of them: move chips and pickup badges."""
+    colours = masks(view["cells"])
+    parts = [cell_svg(view, name, on.get(("cell", name), [])) for name in NAMES]
+    into: dict[str, list[tuple[str, str]]] = {}
+    for (kind, value), actions in on.items():
+        if kind == "move":
+            source, target = value.split("-")
+            into.setdefault(target, []).append((actions[0], source))
+    parts += [move_chips(view, target, moves, colours) for target, moves in into.items()]
+    parts += [pickup_badge(view, value, actions[0], colours) for (kind, value), actions in on.items()
+              if kind == "group"]
+    return parts
+
+
+# --- the colour sets and the setup choices ---------------------------------------------------------------
+def owner_of(view: dict[str, Any], set_code: str) -> int | None:
+    owners = [seat for seat, chosen in enumerate(view["colour_sets"]) if chosen == set_code]
+    return owners[0] if owners else None
+
+
+def plaque_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
+    """A colour set: its owner, their turn or win, whether they move first, and each colour's groups."""
+    set_code = SETS[index]
+    x, y = MARGIN + index * (PLAQUE_WIDTH + MARGIN), PLAQUE_TOP
+    owner = owner_of(view, set_code)
+    to_move = owner is not None and view["to_move"] == owner
+    won = owner is not None and owner in view.get("winners", [])
+    stroke = f'stroke="{WON if won else INK}" stroke-width="2.5"' if to_move or won else f'stroke="{PANEL_LINE}"'
+    pieces = {colour: sum(1 for cell in view["cells"].values() if cell == colour) for colour in COLOURS}
+    colour_lines = [f"{COLOURS[c]}: {pieces[COLOURS[c]]} pieces in {view['groups'][COLOURS[c]]} group(s)"
+                    for c in SET_COLOURS[index]]
+    head = f"{set_words(set_code)}: " + (player(owner, view) if owner is not None else "not chosen yet")
+    parts = [f"<g{attributes('set', set_code, actions, 'set')}>", titled([head, *colour_lines, *click_lines(actions)]),
+             rect(x, y, PLAQUE_WIDTH, PLAQUE_HEIGHT, f'rx="6" fill="{PANEL_FILL}" {stroke}')]
+    if actions:
+        parts.append(highlight(x + 3, y + 3, PLAQUE_WIDTH - 6, PLAQUE_HEIGHT - 6, corner=4))
+    if owner is None:
+        words, ink = ("take these colours", HIGHLIGHT) if actions else ("not chosen yet", FAINT)
+        parts.append(left_text(x + 10, y + 20, words, 12.5, f' font-style="italic" fill="{ink}"'))
+    else:
+        name = ("▶ " if to_move else "") + player(owner, view) + (" ★ wins" if won else "")
+        parts.append(left_text(x + 10, y + 20, name, 13, ' font-weight="bold"'))
+    if view["first"] is not None and owner is not None:
+        order = "moves first" if view["first"] == owner else "moves second"
+        parts.append(left_text(x + PLAQUE_WIDTH - 10, y + 20, order, 11, f' text-anchor="end" fill="{FAINT}"'))
+    for slot, colour_index in enumerate(SET_COLOURS[index]):
+        colour = COLOURS[colour_index]
+        fill, ink = FILL[colour]
+        sx, sy = x + 22 + slot * (PLAQUE_WIDTH - 20) / 3, y + 52
+        groups = view["groups"][colour]
+        sorted_mark = " ✓" if groups == 1 and owner is not None else ""
+        parts += [circle(sx, sy, 12, f'fill="{fill}" stroke="#343a40"'),
+                  text(sx, sy + 4.5, LETTER[colour], 12.5, f' font-weight="bold" fill="{ink}"'),
+                  left_text(sx + 17, sy - 1, f"{groups} group{'s' if groups != 1 else ''}{sorted_mark}", 11.5),
+                  left_text(sx + 17, sy + 12, f"{pieces[colour]} piece{'s' if pieces[colour] != 1 else ''}", 9.5,
+                            f' fill="{FAINT}"')]
+    return "".join([*parts, "</g>"])
+
+
+def first_button(view: dict[str, Any], seat: int, actions: list[str]) -> str:
+    """A setup button in a lower corner of the board: the player who would move first."""
+    x = MARGIN if seat == 0 else WIDTH - MARGIN - BUTTON_WIDTH
+    y = BOARD_BOTTOM - R - 26
+    return "".join([
+        f"<g{attributes('first', str(seat + 1), actions, 'first')}>",
+        titled([f"{player(seat, view)} moves first", *click_lines(actions)]),
+        rect(x, y, BUTTON_WIDTH, BUTTON_HEIGHT, f'rx="6" fill="{PANEL_FILL}" stroke="{PANEL_LINE}"'),
+        highlight(x + 2, y + 2, BUTTON_WIDTH - 4, BUTTON_HEIGHT - 4, corner=4),
+        text(x + BUTTON_WIDTH / 2, y + 14, player(seat, view), 11.5, ' font-weight="bold"'),
+        text(x + BUTTON_WIDTH / 2, y + 28, "moves first", 11),
+        "</g>",
+    ])
+
+
+# --- the status lines -------------------------------------------------------------------------------------
+def status_lines(view: dict[str, Any], legal: list[str]) -> tuple[str, str]:
+    """Whose turn it is and at what, or the result; then what there is to do or know."""
+    phase, who = view["phase"], view["to_move"]
+    if phase == "over":
+        winners = view.get("winners", [])
+        result = " and ".join(player(seat, view) for seat in winners) + " wins" if winners else "A draw"
+        reason = view["end"] or ""
+        return f"Game over: {result}", f"{reason[:1].upper()}{reason[1:]} (after {view['turn']} turns)"
+    if phase == "deal":
+        pool = ", ".join(f"{what} {count}" for what, count in (view["pool"] or {}).items() if count)
+        return f"Setup: dealing the board ({len(view['cells'])} of {NUM_CELLS} cells)", f"still to deal: {pool}"
+    other = player(1 - who, view)
+    if phase == "choose":
+        if who == 1:
+            task = "take a colour set (click a plaque below), or the first move"
+        elif view["first"] is None:
+            task = f"{other} took {set_words(view['colour_sets'][1])}; say who moves first"
+        else:
+            task = f"{other} takes the first move; choose a colour set"
+        return f"Setup: {player(who, view)} to choose", task
+    if phase == "remove":
+        sides = ["their own colours", "the opponent's"]
+        if view["removed_from"]:
+            done = 0 if view["removed_from"][0] == view["colour_sets"][who] else 1
+            task = f"one piece of {sides[done]} is off; now one of {sides[1 - done]}"
+        else:
+            task = f"one piece of {sides[0]} and one of {sides[1]}, in either order"
+        return f"Setup: {player(who, view)} to remove pieces", task
+    empty = sum(1 for colour in view["cells"].values() if colour is None)
+    hint = " · click a chip to move its piece there, or × to pick up a group" if legal else ""
+    return (f"{player(who, view)} to move ({set_words(view['colour_sets'][who])})",
+            f"turn {view['turn'] + 1} · {empty} empty cells{hint}")
+
+
+def status_svg(view: dict[str, Any], legal: list[str]) -> str:
+    first, second = status_lines(view, legal)
+    return (left_text(MARGIN, 19, first, 14, ' font-weight="bold"')
+            + left_text(MARGIN, 37, second, 11.5, f' fill="{INK}"'))
+
+
+def render(view: dict[str, Any], legal: list[str]) -> str:
+    """The board and the colour sets as an SVG document; every action of `legal` is its own clickable element."""
+    on = targets(legal, lambda action_text: target_of(view, action_text))
+    parts = [rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'), status_svg(view, legal), *board_svg(view, on)]
+    parts += [plaque_svg(view, index, on.get(("set", SETS[index]), [])) for index in range(len(SETS))]
+    buttons = {seat: on.get(("first", str(seat + 1)), []) for seat in (0, 1)}
+    parts += [first_button(view, seat, actions) for seat, actions in buttons.items() if actions]
+    return document(WIDTH, HEIGHT, "Nuts Sorting", STYLE, parts)

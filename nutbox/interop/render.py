@@ -1,0 +1,60 @@
+"""Pictures of a view for the RL adapters' render modes: ansi (the terminal table's picture, as text with
+colour escapes) and rgb_array (the browser table's SVG, rasterised by cairosvg).
+
+rgb_array needs the cairo library on the machine (Debian: libcairo2) and a game whose registry entry has
+an SVG renderer; `check_mode` says which modes a game offers before anything is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from rich.console import Console
+
+from nutbox.core import Game, OptionsError
+from nutbox.registry import entry
+
+TERMINAL_WIDTH = 120
+
+
+def modes(game: Game) -> list[str]:
+    """The render modes `game` offers: always ansi; rgb_array when it has an SVG renderer."""
+    return ["ansi", "rgb_array"] if entry(game.id).render_svg is not None else ["ansi"]
+
+
+def check_mode(game: Game, mode: str | None) -> None:
+    """Refuse a render mode the game cannot draw, saying which ones it can."""
+    if mode is None or mode in modes(game):
+        return
+    if mode == "rgb_array":
+        raise OptionsError(f"{game.title} has no SVG renderer yet, so render_mode='rgb_array' is not available; "
+                           f"use 'ansi'")
+    raise OptionsError(f"render_mode {mode!r} is not one of {', '.join(modes(game))} (or None)")
+
+
+def ansi(game: Game, view: dict[str, Any]) -> str:
+    """The terminal table's picture of `view`, with its colours as ANSI escapes."""
+    buffer = io.StringIO()
+    Console(file=buffer, force_terminal=True, color_system="truecolor", width=TERMINAL_WIDTH).print(
+        entry(game.id).render_text(view)
+    )
+    return buffer.getvalue()
+
+
+def rgb_array(game: Game, view: dict[str, Any]) -> NDArray[np.uint8]:
+    """The browser table's picture of `view` (no moves marked) as height x width x 3 bytes."""
+    check_mode(game, "rgb_array")
+    render_svg = entry(game.id).render_svg
+    assert render_svg is not None
+    try:
+        import cairosvg  # type: ignore[import-untyped]  # cairosvg has no type hints
+        from PIL import Image
+    except (ImportError, OSError) as error:
+        raise OptionsError(f"render_mode='rgb_array' needs cairosvg and the cairo library "
+                           f"(pip install nutbox[rl]; on Debian, apt install libcairo2): {error}") from None
+    png = cairosvg.svg2png(bytestring=render_svg(view, []).encode())
+    with Image.open(io.BytesIO(png)) as picture:
+        return np.asarray(picture.convert("RGB"), dtype=np.uint8)

@@ -1,0 +1,214 @@
+"""A study's pictures (matplotlib, drawn off-screen) and its HTML report; a sweep's comparison of its arms.
+
+The figures are built with matplotlib's object interface (Figure, no pyplot), so no window system and no
+global plotting state is involved.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from nutbox.sim.play import Row
+from nutbox.sim.text import edge, percent, player, rate_with_interval, spread, study_line
+
+OVERVIEW, SWEEP = "overview.png", "sweep.png"
+COLOUR, FAIR_COLOUR = "#8a5a2b", "#555555"
+PNG_METADATA = {"Software": None}  # pictures depend on the figures only, not on the plotting library's version
+
+
+def _interval_bars(axes: Axes, labels: list[str], figures: list[dict[str, Any]], title: str) -> None:
+    rates = [f["rate"] or 0.0 for f in figures]
+    below = [max(0.0, rate - f["low"]) for rate, f in zip(rates, figures, strict=True)]
+    above = [max(0.0, f["high"] - rate) for rate, f in zip(rates, figures, strict=True)]
+    axes.bar(labels, rates, color=COLOUR, yerr=[below, above], capsize=4, ecolor="black")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (95% Wilson interval)")
+    axes.set_title(title)
+    axes.tick_params(axis="x", labelrotation=15)
+
+
+def _boxes(axes: Axes, labels: list[str], figures: list[dict[str, float] | None], title: str, unit: str) -> None:
+    stats = [
+        {"label": label, "med": f["median"], "q1": f["q1"], "q3": f["q3"], "whislo": f["min"], "whishi": f["max"],
+         "mean": f["mean"]}
+        for label, f in zip(labels, figures, strict=True) if f is not None
+    ]
+    if stats:
+        axes.bxp(stats, showmeans=True, showfliers=False, patch_artist=True, boxprops={"facecolor": "#e8d3b5"})
+    axes.set_title(title)
+    axes.set_ylabel(unit)
+
+
+def _histogram(axes: Axes, values: list[int], title: str, unit: str) -> None:
+    if values:
+        counts = Counter(values)
+        span = max(values) - min(values)
+        if span <= 40:  # whole numbers: one bar each
+            axes.bar(list(counts), list(counts.values()), width=0.9, color=COLOUR)
+        else:  # whole numbers: bins of equal whole widths, or some would hold one more value than others
+            step = -(-(span + 1) // 40)
+            axes.hist(values, bins=list(range(min(values), max(values) + step + 1, step)), color=COLOUR)
+    axes.set_title(title)
+    axes.set_xlabel(unit)
+    axes.set_ylabel("games")
+
+
+def overview_figure(summary: dict[str, Any], rows: list[Row]) -> Figure:
+    """Six panels: win rate by seat and by agent, outcomes, scores by seat, game length, lead changes."""
+    played = [row for row in rows if row["error"] is None]
+    figure = Figure(figsize=(15, 8.5), layout="constrained")
+    (seats, agents, outcomes), (scores, length, lead) = figure.subplots(2, 3)
+    _interval_bars(seats, [player(s["seat"]) for s in summary["seats"]], summary["seats"], "win rate by seat")
+    if summary["fair_share"] is not None:
+        seats.axhline(summary["fair_share"], color=FAIR_COLOUR, linestyle="--", label="fair share")
+        seats.legend(loc="upper right")
+    _interval_bars(agents, [a["agent"] for a in summary["agents"]], summary["agents"], "win rate by agent")
+    kinds = summary["outcomes"]
+    _interval_bars(outcomes, ["sole win", "shared win", "draw", "top score tied"],
+                   [kinds["sole_wins"], kinds["shared_wins"], kinds["draws"], kinds["top_score_tied"]],
+                   "outcomes")
+    outcomes.set_ylabel("share of games (95% Wilson interval)")
+    _boxes(scores, [player(s["seat"]) for s in summary["seats"]], [s["score"] for s in summary["seats"]],
+           "final score by seat", "points")
+    _histogram(length, [row["decisions"] for row in played], "game length", "decisions (all seats)")
+    if summary["lead"] is None:
+        lead.text(0.5, 0.5, "this game keeps no running score", ha="center", va="center")
+        lead.set_axis_off()
+    else:
+        halfway = summary["lead"]["halfway_leader_wins"]
+        _histogram(lead, [row["lead_changes"] for row in played if row["lead_changes"] is not None],
+                   f"lead changes\n(the leader at half time wins {rate_with_interval(halfway)})", "lead changes")
+    figure.suptitle(study_line(summary["study"]), fontsize=10)
+    return figure
+
+
+def sweep_figure(option: str, comparison: list[dict[str, Any]]) -> Figure:
+    """The first player's win rate, the game length and the half-time leader's win rate across the values."""
+    figure = Figure(figsize=(15, 4.5), layout="constrained")
+    first, length, halfway = figure.subplots(1, 3)
+    labels = [arm["arm"].partition("=")[2] for arm in comparison]
+    firsts = [arm["first_player"] or {"rate": None, "low": 0.0, "high": 0.0} for arm in comparison]
+    _interval_bars(first, labels, firsts, "player 1's win rate")
+    fair = [arm["fair_share"] for arm in comparison]
+    if all(value is not None for value in fair):
+        first.plot(labels, fair, color=FAIR_COLOUR, linestyle="--", marker="_", markersize=30, label="fair share")
+        first.legend(loc="upper right")
+    first.set_xlabel(option)
+    _boxes(length, labels, [arm["decisions"] for arm in comparison], "game length", "decisions")
+    length.set_xlabel(option)
+    leads = [arm["halfway_leader_wins"] or {"rate": None, "low": 0.0, "high": 0.0} for arm in comparison]
+    _interval_bars(halfway, labels, leads, "the leader at half time wins")
+    halfway.set_xlabel(option)
+    return figure
+
+
+def save(figure: Figure, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=80, metadata=PNG_METADATA)
+    return path
+
+
+# --- HTML ----------------------------------------------------------------------------------------------
+STYLE = """body{font-family:system-ui,sans-serif;max-width:1250px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
+th{background:#f4ece0}img{max-width:100%}code{background:#f4f4f4;padding:0 .2em}"""
+
+
+def _table(header: list[str], lines: list[list[str]]) -> str:
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in line) + "</tr>" for line in lines)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _page(title: str, body: str) -> str:
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{body}</body></html>\n")
+
+
+def study_html(summary: dict[str, Any], picture: str) -> str:
+    study = summary["study"]
+    parts = [
+        f"<p><code>{html.escape(study_line(study))}</code><br>rules version {html.escape(study['rules_version'])}, "
+        f"nutbox {html.escape(study['nutbox_version'])}; {summary['games']} games, {summary['played']} played, "
+        f"<b>{summary['failed']} failed</b>.</p>",
+        "<h2>Seats</h2>",
+        _table(["seat", "win rate [95%]", "wins", "score"],
+               [[player(s["seat"]), rate_with_interval(s), f"{s['count']} of {s['of']}", spread(s["score"])]
+                for s in summary["seats"]]),
+        f"<p>Fair share {percent(summary['fair_share'])}. First player's edge: "
+        f"{html.escape(edge(summary['first_player']))}.</p>",
+        "<h2>Agents</h2>",
+        _table(["agent", "settings", "win rate [95%]", "wins", "score"],
+               [[a["agent"], a["settings"], rate_with_interval(a), f"{a['count']} of {a['of']}", spread(a["score"])]
+                for a in summary["agents"]]),
+        "<h2>Outcomes and length</h2>",
+        _table(["figure", "value"], _outcome_lines(summary)),
+        f'<img src="{html.escape(picture)}" alt="win rates, outcomes, scores, length and lead changes">',
+    ]
+    if summary["failures"]:
+        parts.append("<h2>Failed games</h2>")
+        parts.append(_table(["index", "seed", "agents", "error"],
+                            [[str(f["index"]), str(f["seed"]), ", ".join(f["agents"]), f["error"]]
+                             for f in summary["failures"]]))
+    return _page(f"Balance study: {study['game']}", "\n".join(parts))
+
+
+def _outcome_lines(summary: dict[str, Any]) -> list[list[str]]:
+    outcomes, lead = summary["outcomes"], summary["lead"]
+    lines = [
+        ["sole wins", rate_with_interval(outcomes["sole_wins"])],
+        ["shared wins", rate_with_interval(outcomes["shared_wins"])],
+        ["draws", rate_with_interval(outcomes["draws"])],
+        ["top score tied (tie-break decides)", rate_with_interval(outcomes["top_score_tied"])],
+        ["length in decisions: median (quartiles), mean", spread(summary["length"]["decisions"])],
+        ["length in actions (chance included)", spread(summary["length"]["actions"])],
+    ]
+    if lead is None:
+        lines.append(["lead changes", "the game keeps no running score"])
+    else:
+        lines += [
+            ["lead changes: median (quartiles), mean", spread(lead["lead_changes"])],
+            ["games without a lead change", rate_with_interval(lead["no_lead_changes"])],
+            ["the leader at half time wins", rate_with_interval(lead["halfway_leader_wins"])],
+            ["lead tied at half time", f"{lead['halfway_tied']} games"],
+        ]
+    return lines
+
+
+def sweep_html(option: str, comparison: list[dict[str, Any]], picture: str) -> str:
+    lines = [
+        [arm["arm"], str(arm["games"]), str(arm["failed"]), rate_with_interval(arm["first_player"]),
+         percent(arm["fair_share"]), spread(arm["decisions"]), rate_with_interval(arm["halfway_leader_wins"]),
+         rate_with_interval(arm["draws"])]
+        for arm in comparison
+    ]
+    links = "".join(f'<li><a href="{html.escape(arm["arm"])}/report.html">{html.escape(arm["arm"])}</a></li>'
+                    for arm in comparison)
+    body = (_table(["value", "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
+                    "half-time leader wins", "draws"], lines)
+            + f'<img src="{html.escape(picture)}" alt="the figures across values of {html.escape(option)}">'
+            + f"<h2>Each value's report</h2><ul>{links}</ul>")
+    return _page(f"Sweep over {option}", body)
+
+
+def write_study_report(directory: Path, summary: dict[str, Any], rows: list[Row]) -> Path:
+    save(overview_figure(summary, rows), directory / OVERVIEW)
+    path = directory / "report.html"
+    path.write_text(study_html(summary, OVERVIEW))
+    return path
+
+
+def write_sweep_report(directory: Path, option: str, comparison: list[dict[str, Any]]) -> Path:
+    save(sweep_figure(option, comparison), directory / SWEEP)
+    path = directory / "report.html"
+    path.write_text(sweep_html(option, comparison, SWEEP))
+    return path
+
+
+__all__ = ["overview_figure", "save", "sweep_figure", "write_study_report", "write_sweep_report"]

@@ -1,0 +1,70 @@
+"""A study's summary, a sweep's comparison and a leaderboard as terminal tables (rich)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+
+from nutbox.sim.ratings import Leaderboard
+from nutbox.sim.text import edge, number, percent, player, rate_with_interval, spread, study_line
+
+
+def summary_tables(summary: dict[str, Any]) -> RenderableType:
+    study = summary["study"]
+    seats = Table(title=study_line(study), title_justify="left")
+    for column in ("seat", "win rate [95%]", "wins", "score: median (quartiles), mean"):
+        seats.add_column(column)
+    for s in summary["seats"]:
+        seats.add_row(player(s["seat"]), rate_with_interval(s), f"{s['count']} of {s['of']}", spread(s["score"]))
+    agents = Table()
+    for column in ("agent", "settings", "win rate [95%]", "wins", "score: median (quartiles), mean"):
+        agents.add_column(column)
+    for a in summary["agents"]:
+        agents.add_row(a["agent"], a["settings"], rate_with_interval(a), f"{a['count']} of {a['of']}",
+                       spread(a["score"]))
+    figures = Table(show_header=False)
+    outcomes, lead = summary["outcomes"], summary["lead"]
+    failed = f"[red]{summary['failed']}[/]" if summary["failed"] else "0"
+    lines = [
+        ("games", f"{summary['games']} ({summary['played']} played, {failed} failed); rules version "
+                  f"{study['rules_version']}, nutbox {study['nutbox_version']}"),
+        ("first player's edge", f"{edge(summary['first_player'])} over a fair share of "
+                                f"{percent(summary['fair_share'])}"),
+        ("length in decisions: median (quartiles), mean", spread(summary["length"]["decisions"])),
+        ("draws", rate_with_interval(outcomes["draws"])),
+        ("shared wins", rate_with_interval(outcomes["shared_wins"])),
+        ("top score tied", rate_with_interval(outcomes["top_score_tied"])),
+    ]
+    if lead is not None:
+        lines += [("lead changes: median (quartiles), mean", spread(lead["lead_changes"])),
+                  ("half-time leader wins", rate_with_interval(lead["halfway_leader_wins"]))]
+    for name, value in lines:
+        figures.add_row(name, value)
+    return Group(seats, agents, figures)
+
+
+def comparison_table(option: str, comparison: list[dict[str, Any]]) -> Table:
+    table = Table(title=f"sweep over {option}", title_justify="left")
+    for column in ("value", "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
+                   "half-time leader wins", "draws"):
+        table.add_column(column)
+    for arm in comparison:
+        length = arm["decisions"]
+        table.add_row(arm["arm"], str(arm["games"]), str(arm["failed"]), rate_with_interval(arm["first_player"]),
+                      percent(arm["fair_share"]), f"median {number(length['median'] if length else None)}",
+                      rate_with_interval(arm["halfway_leader_wins"]), rate_with_interval(arm["draws"]))
+    return table
+
+
+def leaderboard_table(board: Leaderboard) -> Table:
+    title = (f"{board.game} {board.options}; rules version {board.rules_version}, nutbox {board.nutbox_version}: "
+             f"{board.games} games rated" + (f", {board.failed} failed games left out" if board.failed else ""))
+    table = Table(title=title, title_justify="left")
+    for column in ("#", "agent", "rating (mu - 3 sigma)", "mu", "sigma", "seats", "win rate", "settings"):
+        table.add_column(column)
+    for place, s in enumerate(board.standings, 1):
+        table.add_row(str(place), s.agent, number(s.ordinal, 2), number(s.mu, 2), number(s.sigma, 2), str(s.seats),
+                      percent(s.wins / s.seats if s.seats else None), s.settings)
+    return table

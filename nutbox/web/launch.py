@@ -1,0 +1,68 @@
+"""Start the browser table in a child process and wait until it answers: for browser tests, screenshots
+and load benchmarks, which need a real server on a real port."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def running_server(db: str, bot_workers: int = 1, startup: float = 60.0) -> Iterator[str]:
+    """`nutbox serve` on a free port of this machine, storing in `db`; yields its address."""
+    port = free_port()
+    command = [sys.executable, "-m", "nutbox.cli.main", "serve", "--port", str(port), "--db", db,
+               "--bot-workers", str(bot_workers)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + startup
+        while True:
+            try:
+                urllib.request.urlopen(url + "/rules/nut-cards", timeout=2)
+                break
+            except OSError:
+                if time.time() > deadline or process.poll() is not None:
+                    raise RuntimeError(f"the server did not start: {' '.join(command)}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+CHROMIUM = "/usr/bin/chromium"
+# Chromium's own background traffic is refused by the closed network here; these flags keep it quiet.
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, driven by Playwright (a development dependency)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (./run test does)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

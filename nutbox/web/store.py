@@ -1,0 +1,234 @@
+"""Where the browser table keeps its games: each game as its record (options, seed, seats, actions).
+
+Any SQLAlchemy URL works; the default is an SQLite file, written with a full sync on every commit, so an
+action the server has acknowledged survives a crash or a restart. Actions are rows appended in the same
+transaction that moves the game's version on, and the version is checked in that transaction, so two
+writers can never both extend the same position.
+
+Writes go through one writer thread that commits whatever has queued up meanwhile in one transaction (a
+group commit): a sync to disk costs milliseconds, so committing each move alone would cap the whole server
+at a few hundred moves a second. Each write's caller waits on its own future, answered only once the
+transaction holding it is on disk; if a batch fails, its writes are retried one by one, so only the bad
+one fails.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rules_version", String(20), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("seats", JSON, nullable=False),  # per seat: {"kind": "human" | a bot name, "secret": ..., "name": ...}
+    Column("settings", JSON, nullable=False),  # timer, handover bot, imported
+    Column("version", Integer, nullable=False),  # moves on with every change, so a stale request is seen
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+)
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("text", Text, nullable=False),
+    Column("actor", Integer, nullable=False),  # the seat that decided it, or -1 for chance
+)
+
+
+class StaleVersion(Exception):
+    """The game moved on since the request was made."""
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+    version: int = 0
+    finished: bool = False
+    actions: list[str] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+
+
+Write = Callable[[Any], None]  # a change made on a connection inside a transaction
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _durable_sqlite)
+        metadata.create_all(self.engine)
+        self._queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
+        self._writer = threading.Thread(target=self._write_batches, name="nutbox-store", daemon=True)
+        self._writer.start()
+
+    # --- reading ----------------------------------------------------------------------------------------------
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            moves = db.execute(
+                select(actions.c.text, actions.c.actor).where(actions.c.table_id == table_id).order_by(actions.c.number)
+            ).all()
+        return StoredTable(
+            row["id"], row["game"], row["rules_version"], _json(row["options"]), row["seed"], _json(row["seats"]),
+            _json(row["settings"]), row["version"], row["finished"], [m.text for m in moves], [m.actor for m in moves],
+        )
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as db:
+            return list(db.scalars(select(tables.c.id).where(tables.c.finished.is_(False))))
+
+    def count(self) -> int:
+        with self.engine.connect() as db:
+            return int(db.scalar(select(func.count()).select_from(tables)) or 0)
+
+    # --- writing: each returns a future answered once the change is on disk -----------------------------------
+    def create(self, table: StoredTable) -> Future[None]:
+        def write(db: Any) -> None:
+            db.execute(
+                insert(tables).values(
+                    id=table.id, game=table.game, rules_version=table.rules_version, options=table.options,
+                    seed=table.seed, seats=table.seats, settings=table.settings, version=table.version,
+                    finished=table.finished, created=time.time(),
+                )
+            )
+            _insert_actions(db, table.id, 0, list(table.actions), list(table.actors))
+
+        return self._submit(write)
+
+    def append(self, table_id: str, version: int, first: int, texts: list[str], actors: list[int],
+               finished: bool) -> Future[None]:
+        """Add actions `first`, `first + 1`, ... and move the version on from `version` (else StaleVersion)."""
+
+        def write(db: Any) -> None:
+            _advance(db, table_id, version, finished=finished)
+            _insert_actions(db, table_id, first, texts, actors)
+
+        return self._submit(write)
+
+    def truncate(self, table_id: str, version: int, keep: int) -> Future[None]:
+        """Drop every action after the first `keep` (an undo) and move the version on."""
+
+        def write(db: Any) -> None:
+            _advance(db, table_id, version)
+            db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number >= keep))
+
+        return self._submit(write)
+
+    def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]]) -> Future[None]:
+        return self._submit(lambda db: _advance(db, table_id, version, seats=[dict(seat) for seat in seats]))
+
+    def close(self) -> None:
+        """Finish the queued writes, then stop the writer."""
+        self._queue.put(None)
+        self._writer.join(timeout=30)
+
+    def _submit(self, write: Write) -> Future[None]:
+        done: Future[None] = Future()
+        self._queue.put((write, done))
+        return done
+
+    def _write_batches(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._queue.put(None)  # stop after this batch
+                    break
+                batch.append(item)
+            try:
+                with self.engine.begin() as db:
+                    for write, _ in batch:
+                        write(db)
+            except Exception:
+                for write, done in batch:
+                    try:
+                        with self.engine.begin() as db:
+                            write(db)
+                    except Exception as error:
+                        done.set_exception(error)
+                    else:
+                        done.set_result(None)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
+
+
+def _advance(db: Any, table_id: str, version: int, **changes: Any) -> None:
+    current = update(tables).where(tables.c.id == table_id, tables.c.version == version)
+    moved = db.execute(current.values(version=version + 1, **changes))
+    if moved.rowcount != 1:
+        raise StaleVersion(f"table {table_id} is no longer at version {version}")
+
+
+def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors: list[int]) -> None:
+    if texts:
+        db.execute(
+            insert(actions),
+            [
+                {"table_id": table_id, "number": first + i, "text": text, "actor": actor}
+                for i, (text, actor) in enumerate(zip(texts, actors, strict=True))
+            ],
+        )
+
+
+def _durable_sqlite(connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while a move is written; FULL syncs the log at every commit, so an
+    # acknowledged move is on disk even if the machine loses power.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value

@@ -1,0 +1,54 @@
+"""Screenshots of each game's page at the browser table, for docs/table.md.
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
+
+Starts a server on a temporary database, creates a table of each game (you against `easy` bots), makes a
+few decisions by clicking as a person would, and saves the page as PNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from nutbox.web.launch import chromium, running_server
+
+TABLES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 3, "nut-cards": 2}
+YOUR_TURN = ("() => { const s = document.getElementById('status').textContent;"
+             " return s === 'Your move' || s.startsWith('Game over'); }")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--decisions", type=int, default=3, help="decisions clicked before the picture")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
+            chromium() as browser:
+        home = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        home.goto(url)
+        home.screenshot(path=str(args.out / "home.png"), full_page=True)
+        for game, players in TABLES.items():
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(f"{url}/new/{game}")
+            page.select_option("#players", str(players))
+            for seat in range(players):
+                page.select_option(f"select[name=seat{seat}]", "human" if seat == 0 else "easy")
+            page.click("#create")
+            page.goto(page.locator("a.seat-link").first.get_attribute("href") or "")
+            for _ in range(args.decisions):
+                page.wait_for_function(YOUR_TURN, timeout=120_000)
+                before = page.locator("#table").get_attribute("data-version")
+                page.locator("#legal button.action").first.click()
+                page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+            page.wait_for_function(YOUR_TURN, timeout=120_000)
+            path = args.out / f"{game}.png"
+            page.screenshot(path=str(path), full_page=True)
+            print(f"{game}: {path}")
+            page.context.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The table's referee without a server: undo, seats handed to bots, replays, views per seat."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from nutbox.registry import GAMES, make
+from nutbox.web.live import HUMAN, LiveTable, Refusal, new_table
+
+
+def play_randomly(live: LiveTable, rng: random.Random, decisions: int) -> None:
+    for _ in range(decisions):
+        seat = live.to_move()
+        if seat is None:
+            return
+        legal = live.match.state.legal_actions()
+        live.commit(live.act(seat, str(rng.choice(legal)), live.version))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(game_id: str) -> None:
+    game = make(game_id, {"players": 2})
+    rng = random.Random(3)
+    undone = 0
+    for seed in range(3):
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, seed=seed))
+        views = {}
+        while live.to_move() is not None and len(live.actors) < 250:
+            seat = live.to_move()
+            assert seat is not None
+            if live.can_undo(seat) and rng.random() < 0.5:
+                before = views[len(live.actors) - 1]
+                version = live.version
+                live.commit(live.undo(seat, version))
+                assert live.version == version + 1
+                assert json.dumps(live.match.state.view(seat)) == before
+                undone += 1
+                continue
+            for other in range(2):
+                if other != seat:
+                    assert not live.can_undo(other), "only the seat to move may undo"
+            if live.actors and live.actors[-1] == -1:
+                assert not live.can_undo(seat), "a chance outcome (a die, a draw) is never undone"
+            views[len(live.actors)] = json.dumps(live.match.state.view(seat))
+            legal = live.match.state.legal_actions()
+            live.commit(live.act(seat, str(rng.choice(legal)), live.version))
+    if game_id != "nuts-sorting":  # every other game has turns of several decisions
+        assert undone > 0
+
+
+def test_undo_is_refused_with_a_reason_when_there_is_nothing_to_undo() -> None:
+    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, seed=1))
+    seat = live.to_move()
+    with pytest.raises(Refusal, match="nothing to undo"):
+        live.undo(seat, live.version)
+    other = 1 - seat  # type: ignore[operator]
+    with pytest.raises(Refusal, match="old position"):
+        live.undo(other, live.version - 1)
+
+
+def test_a_seat_handed_to_a_bot_refuses_its_person_until_taken_back() -> None:
+    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, seed=1))
+    seat = live.to_move()
+    assert seat is not None
+    text = str(live.match.state.legal_actions()[0])
+    live.set_seat(seat, "easy")
+    assert live.bot_to_move() == "easy"
+    with pytest.raises(Refusal, match="played by a bot"):
+        live.act(seat, text, live.version)
+    live.set_seat(seat, HUMAN)
+    live.commit(live.act(seat, text, live.version))
+    with pytest.raises(Exception, match="no bot called"):
+        live.set_seat(seat, "grandmaster")
+
+
+def test_replays_show_a_seat_only_its_own_view_until_the_end() -> None:
+    game = make("nut-hunt", {"players": 3})
+    live = LiveTable(new_table(game, [HUMAN] * 3, {}, seed=4))
+    play_randomly(live, random.Random(1), 12)
+    steps = len(live.replay_points()) - 1
+    assert steps > 0
+    mine = live.replay_message(0, steps, None)
+    assert mine["viewer"] == 0 and mine["svg"]
+    with pytest.raises(Refusal, match="when the game is over"):
+        live.replay_message(0, steps, 1)
+    with pytest.raises(Refusal, match="step must be"):
+        live.replay_message(0, steps + 1, None)
+    # the last step of the replay is the position now
+    assert mine["svg"] == game_svg(live, 0)
+    play_randomly(live, random.Random(2), 100_000)
+    assert live.finished
+    assert live.replay_message(None, 3, 2)["viewer"] == 2
+
+
+def game_svg(live: LiveTable, seat: int) -> str:
+    render = live.entry.render_svg
+    assert render is not None
+    return render(live.match.state.view(seat), [])
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seat_message_carries_its_view_and_no_one_elses(game_id: str) -> None:
+    cls = GAMES[game_id]
+    players = max(2, cls.min_players)
+    game = make(game_id, {"players": players})
+    live = LiveTable(new_table(game, [HUMAN] * players, {}, seed=2))
+    play_randomly(live, random.Random(5), 6)
+    for seat in [None, *range(players)]:
+        message = live.message(seat)
+        assert message["seat"] == seat
+        view = live.match.state.view(seat)
+        render = live.entry.render_svg
+        assert render is not None
+        assert message["svg"] == render(view, message["legal"])
+        if seat is None or seat != live.to_move():
+            assert message["legal"] == []
+        else:
+            assert message["legal"] == [str(a) for a in live.match.state.legal_actions()]
+        assert all("secret" not in json.dumps(s) for s in message["seats"])

@@ -1,0 +1,254 @@
+"""The browser table's server through its HTTP and WebSocket interface: what it accepts, what it refuses
+(with a clear answer and no change), what every watcher receives, and that a restart loses nothing."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from conftest import Client
+from starlette.testclient import TestClient
+
+from nutbox.web.app import create_app
+
+
+def test_a_move_by_the_seat_to_move_is_applied_and_everyone_sees_it(server: Client) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"])
+    first, second = server.turn(table, secrets)
+    with (
+        server.http.websocket_connect(f"/ws/t/{table}?secret={first}") as one,
+        server.http.websocket_connect(f"/ws/t/{table}?secret={second}") as two,
+        server.http.websocket_connect(f"/ws/t/{table}") as spectator,
+    ):
+        start = one.receive_json()
+        two.receive_json()
+        spectator.receive_json()
+        assert start["status"] == "Your move" and start["legal"]
+        move = start["legal"][0]
+        one.send_json({"type": "act", "action": move, "version": start["version"]})
+        seen = [next_state(ws) for ws in (one, two, spectator)]
+        assert {message["version"] for message in seen} == {start["version"] + 1}
+        assert seen[1]["status"] == "Your move" and seen[1]["legal"]
+        assert seen[0]["legal"] == [] and seen[2]["legal"] == []
+        assert any(move in line or line for line in seen[2]["log"])
+
+
+def next_state(socket: object) -> dict[str, object]:
+    """The next position a connection receives (presence notes and acknowledgements skipped)."""
+    while True:
+        message: dict[str, object] = socket.receive_json()  # type: ignore[attr-defined]
+        if message["type"] == "state":
+            return message
+
+
+def test_refusals_say_why_and_change_nothing(server: Client) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"])
+    first, second = server.turn(table, secrets)
+    before = server.state(table, first)
+    move = before["legal"][0]
+    cases = [
+        (server.act(table, "not-a-secret", move), 403, "not a seat"),
+        (server.act(table, second, move), 409, "turn"),
+        (server.act(table, first, move, version=before["version"] - 1), 409, "old position"),
+        (server.act(table, first, "zz99 nonsense"), 409, "not understood"),
+        (server.http.post(f"/api/t/{table}/act", content=b"{not json"), 400, "not JSON"),
+        (server.http.post(f"/api/t/{table}/act", json=["a list"]), 400, "JSON object"),
+        (server.http.post(f"/api/t/{table}/act", json={"secret": first, "action": move, "extra": 1}), 400, "extra"),
+        (server.http.post(f"/api/t/{table}/act", json={"secret": first, "action": 5}), 400, "'action'"),
+        (server.http.post(f"/api/t/{table}/act", json={"action": move}), 403, "spectators"),
+        (server.http.post("/api/t/no-such-table/act", json={"secret": first, "action": move}), 404, "no table"),
+    ]
+    for response, status, words in cases:
+        assert response.status_code == status, response.text
+        assert response.json()["ok"] is False and words in response.json()["error"]
+    after = server.state(table, first)
+    assert after["version"] == before["version"] and after["legal"] == before["legal"]
+
+
+def test_an_illegal_move_is_refused_with_the_rule(server: Client) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"])
+    first, second = server.turn(table, secrets)
+    before = server.state(table, first)
+    server.act(table, first, before["legal"][0])
+    # the second player answers with the first player's move, which is no longer legal for them
+    response = server.act(table, second, before["legal"][0])
+    assert response.status_code == 409 and "not allowed" in response.json()["error"]
+    assert server.state(table, second)["version"] == before["version"] + 1
+
+
+def test_a_stale_move_sent_twice_is_applied_once(server: Client) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"])
+    first, _ = server.turn(table, secrets)
+    before = server.state(table, first)
+    move = before["legal"][0]
+    assert server.act(table, first, move, before["version"]).status_code == 200
+    again = server.act(table, first, move, before["version"])
+    assert again.status_code == 409
+    assert server.state(table, first)["version"] == before["version"] + 1
+
+
+def test_websocket_refusals_go_to_the_sender_only(server: Client) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"])
+    first, second = server.turn(table, secrets)
+    with server.http.websocket_connect(f"/ws/t/{table}?secret={second}") as two:
+        start = next_state(two)
+        two.send_text("{broken")
+        assert "not JSON" in receive_type(two, "error")["message"]
+        two.send_json({"type": "act", "action": start["legal"][0] if start["legal"] else "a1", "version": 0})
+        assert receive_type(two, "error")["message"]
+        two.send_json({"type": "dance"})
+        assert "unknown request type" in receive_type(two, "error")["message"]
+    assert server.state(table, first)["version"] == start["version"]
+
+
+def receive_type(socket: object, kind: str) -> dict[str, object]:
+    while True:
+        message: dict[str, object] = socket.receive_json()  # type: ignore[attr-defined]
+        if message["type"] == kind:
+            return message
+
+
+def test_a_wrong_secret_cannot_join(server: Client) -> None:
+    table, _ = server.create("nuts-sorting", ["human", "human"])
+    with server.http.websocket_connect(f"/ws/t/{table}?secret=wrong") as socket:
+        message = socket.receive_json()
+        assert message["type"] == "error" and "not a seat" in message["message"]
+
+
+def test_no_message_carries_a_secret_of_another_seat(server: Client) -> None:
+    table, secrets = server.create("nut-hunt", ["human", "human", "human"])
+    spectator = json.dumps(server.state(table))
+    assert not any(secret in spectator for secret in secrets)
+    for seat, secret in enumerate(secrets):
+        message = json.dumps(server.state(table, secret))
+        assert not any(other in message for other in secrets if other != secret), seat
+        # and the spectator's view holds none of the objectives a seat is dealt
+    view_objectives = server.state(table, secrets[0])["svg"]
+    assert view_objectives is not None
+
+
+def test_a_restart_loses_no_acknowledged_move(database: str) -> None:
+    with TestClient(create_app(database, bot_workers=1)) as http:
+        server = Client(http)
+        table, secrets = server.create("nuts-sorting", ["human", "human"])
+        for _ in range(3):
+            mover, _ = server.turn(table, secrets)
+            assert server.act(table, mover, server.state(table, mover)["legal"][0]).status_code == 200
+        mover, _ = server.turn(table, secrets)
+        before = server.state(table, mover)
+    with TestClient(create_app(database, bot_workers=1)) as http:
+        server = Client(http)
+        after = server.state(table, mover)
+        assert after["version"] == before["version"] and after["svg"] == before["svg"]
+        assert after["legal"] == before["legal"] and after["log"] == before["log"]
+        assert server.act(table, mover, after["legal"][0]).status_code == 200
+
+
+def test_a_bot_answers_by_itself_and_the_game_goes_on(server: Client) -> None:
+    table, (_, person) = server.create("nuts-sorting", ["random", "human"])
+    start = server.state(table, person)
+    assert server.act(table, person, start["legal"][0]).status_code == 200
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        now = server.state(table, person)
+        if now["status"] == "Your move":
+            break
+        time.sleep(0.1)
+    assert now["status"] == "Your move" and now["version"] >= start["version"] + 2  # the person's, then the bot's
+    assert len(now["log"]) > len(start["log"])
+
+
+def test_a_finished_game_offers_its_record_and_an_upload_replays_it(server: Client) -> None:
+    table, (_, person) = server.create("nuts-sorting", ["random", "human"])
+    early = server.http.get(f"/t/{table}/record.json")
+    assert early.status_code == 403 and "once the game is over" in early.text
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        state = server.state(table, person)
+        if state["finished"]:
+            break
+        if state["legal"]:
+            server.act(table, person, state["legal"][-1], state["version"])
+        else:
+            time.sleep(0.05)
+    assert state["finished"] and state["scores"] is not None
+    record = server.http.get(f"/t/{table}/record.json")
+    assert record.status_code == 200 and record.json()["game"] == "nuts-sorting"
+    uploaded = server.http.post("/watch", files={"record": ("game.json", record.content)}, follow_redirects=False)
+    assert uploaded.status_code == 303
+    watched = uploaded.headers["location"].split("/")[2]
+    replay = server.http.get(f"/api/t/{watched}/replay", params={"step": 0}).json()
+    assert replay["steps"] == state["steps"] and replay["svg"]
+    broken = server.http.post("/watch", files={"record": ("bad.json", b'{"game": "nuts-sorting"}')})
+    assert broken.status_code == 400 and "record has no" in broken.text
+
+
+def test_the_pages_render(server: Client) -> None:
+    home = server.http.get("/")
+    assert home.status_code == 200 and home.text.count('class="game"') == 5
+    for game in ("nuts-sorting", "nut-hunt", "nuts-factory", "in-the-nuts", "nut-cards"):
+        assert server.http.get(f"/new/{game}").status_code == 200
+        assert server.http.get(f"/rules/{game}").status_code == 200
+    assert server.http.get("/new/chess").status_code == 404
+    bad = server.http.post("/new/nuts-sorting", data={"players": "7", "seat0": "human"})
+    assert bad.status_code == 400 and "players" in bad.text
+
+
+def wait_for(check: object, seconds: float = 60) -> None:
+    deadline = time.time() + seconds
+    while not check():  # type: ignore[operator]
+        assert time.time() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_a_turn_timer_hands_a_silent_seat_to_a_bot_and_the_game_goes_on(server: Client) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"], timer="1", handover="random")
+    late, _ = server.turn(table, secrets)
+    start = server.state(table, late)
+    assert start["deadline"] is not None
+    seat = start["seat"]
+    wait_for(lambda: server.state(table)["seats"][seat]["kind"] == "random", 30)
+    wait_for(lambda: server.state(table)["version"] > start["version"] + 1, 30)  # the bot moved for it
+    refused = server.act(table, late, "a1-a2")
+    assert refused.status_code == 409
+    taken_back = server.http.post(f"/api/t/{table}/handover", json={"secret": late, "seat": seat, "bot": None})
+    assert taken_back.status_code == 200
+    assert server.state(table)["seats"][seat]["kind"] == "human"
+
+
+def test_a_seat_can_be_handed_over_only_when_its_player_is_away(server: Client) -> None:
+    table, (first, second) = server.create("nut-hunt", ["human", "human"])
+    with server.http.websocket_connect(f"/ws/t/{table}?secret={second}") as present:
+        next_state(present)
+        refused = server.http.post(f"/api/t/{table}/handover", json={"secret": first, "seat": 1, "bot": "easy"})
+        assert refused.status_code == 409 and "still at the table" in refused.json()["error"]
+    wait_for(lambda: not server.state(table)["connected"][1], 10)
+    version = server.state(table)["version"]
+    handed = server.http.post(f"/api/t/{table}/handover", json={"secret": first, "seat": 1, "bot": "easy"})
+    assert handed.status_code == 200 and handed.json()["version"] == version + 1
+    assert server.state(table)["seats"][1]["kind"] == "easy"
+    for body, words in (
+        ({"secret": first, "seat": 1, "bot": None}, "only the seat's own player"),
+        ({"secret": first, "seat": 7, "bot": "easy"}, "no seat 8"),
+        ({"secret": first, "seat": 0, "bot": "grandmaster"}, "no bot called"),
+    ):
+        response = server.http.post(f"/api/t/{table}/handover", json=body)
+        assert response.status_code == 409 and words in response.json()["error"], response.text
+
+
+def test_undo_through_the_interface_restores_the_position(server: Client) -> None:
+    table, secrets = server.create("in-the-nuts", ["human", "human"])
+    for _ in range(200):
+        mover, _ = server.turn(table, secrets)
+        state = server.state(table, mover)
+        if state["can_undo"]:
+            break
+        # a placement keeps the turn; stop or roll hands it on or rolls (chance), after which undo is closed
+        placing = [text for text in state["legal"] if text.startswith("place")]
+        assert server.act(table, mover, (placing or state["legal"])[0]).status_code == 200
+    else:
+        raise AssertionError("no decision to undo came up")
+    undone = server.http.post(f"/api/t/{table}/undo", json={"secret": mover, "version": state["version"]})
+    assert undone.status_code == 200
+    again = server.http.post(f"/api/t/{table}/undo", json={"secret": mover, "version": state["version"]})
+    assert again.status_code == 409 and "old position" in again.json()["error"]
