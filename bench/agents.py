@@ -30,19 +30,10 @@ from nutbox.agents import IsmctsAgent, make_agent
 from nutbox.core import Game, describe, draw_chance
 from nutbox.play import agent_seed, run_match
 from nutbox.registry import GAMES, make
+from nutbox.sim.stats import Z95 as Z
+from nutbox.sim.stats import wilson
 
 LEVELS = ("easy", "medium", "hard")
-Z = 1.959964  # the 97.5th percentile of the standard normal: a two-sided 95% interval
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if not games:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + Z * Z / (2 * games)) / (1 + Z * Z / games)
-    half = Z * math.sqrt(p * (1 - p) / games + Z * Z / (4 * games * games)) / (1 + Z * Z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def positions(game: Game, count: int, seed: int) -> Iterator[Any]:

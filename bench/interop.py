@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import random
 import statistics
 import time
@@ -47,20 +46,10 @@ from nutbox.interop import openspiel as nutbox_openspiel
 from nutbox.interop.pettingzoo import env as pettingzoo_env
 from nutbox.play import agent_seed
 from nutbox.registry import GAMES, make
+from nutbox.sim.stats import wilson
 
-Z = 1.959964  # the 97.5th percentile of the standard normal: a two-sided 95% interval
 SEARCH_GAME = "nuts-sorting"
 OPENSPIEL_UCT_C = 2.0
-
-
-def wilson(score: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if not games:
-        return (0.0, 1.0)
-    p = score / games
-    centre = (p + Z * Z / (2 * games)) / (1 + Z * Z / games)
-    half = Z * math.sqrt(p * (1 - p) / games + Z * Z / (4 * games * games)) / (1 + Z * Z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 # --- speed --------------------------------------------------------------------------------------------

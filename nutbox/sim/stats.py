@@ -19,8 +19,9 @@ from nutbox.sim.study import Plan
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.95996...: two-sided 95%
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion: (low, high). With no trials it is the whole of [0, 1].
+    (Successes may be fractional: a win shared among k seats counts 1/k.)
 
     Unlike the plain normal interval it stays inside [0, 1] and keeps its coverage near 0 and 1, where
     win rates of lopsided match-ups live.
