@@ -29,7 +29,6 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,6 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
+
+from nutbox.web.launch import free_port
 
 GAME = "nuts-sorting"
 HOST = "127.0.0.1"
@@ -98,12 +99,6 @@ finally:
 
 
 # --- the server process -----------------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
 def start_server(db: str, port: int, profile: str, timing: str) -> subprocess.Popen[bytes]:
     server = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), profile, timing])
     deadline = time.monotonic() + 60

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from nutbox.agents import AGENTS, LEVELS, make_agent
+from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.serve_cmd import serve
 from nutbox.cli.simulate_cmd import rate, simulate
@@ -26,16 +27,6 @@ console = Console(highlight=False)
 def fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False).print(f"[red]error:[/] {message}")
     return typer.Exit(2)
-
-
-def parse_option_texts(texts: list[str]) -> dict[str, str]:
-    options = {}
-    for text in texts:
-        name, eq, value = text.partition("=")
-        if not eq or not name.strip():
-            raise fail(f"--option {text!r}: write it as NAME=VALUE, e.g. --option repetition_draw=off")
-        options[name.strip()] = value.strip()
-    return options
 
 
 @app.command("list")
@@ -74,9 +65,9 @@ def play(
     delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
 ) -> None:
     """Play a game in the terminal: people type moves, bots answer."""
-    options = parse_option_texts(option)
     seats = seat or [HUMAN, "greedy"]
     try:
+        options = name_values(option)
         cls = game_class(game_id)
         if "players" not in options and not cls.min_players <= len(seats) <= cls.max_players:
             raise fail(f"give one --seat per player: {cls.title} is for {cls.player_range()} players")

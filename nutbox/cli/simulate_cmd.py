@@ -20,6 +20,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from nutbox.cli.option_text import name_values
 from nutbox.core import NutboxError
 from nutbox.sim.backends import BACKENDS, make_backend
 from nutbox.sim.ratings import leaderboards, results_paths
@@ -62,16 +63,6 @@ class ProgressBar:
         self.progress.update(self.task, advance=games, failed=self.failed)
 
 
-def _pairs(texts: list[str], flag: str) -> dict[str, str]:
-    pairs = {}
-    for text in texts:
-        name, eq, value = text.partition("=")
-        if not eq or not name.strip():
-            raise StudyError(f"{flag} {text!r}: write it as NAME=VALUE, e.g. {flag} end_score=30")
-        pairs[name.strip()] = value.strip()
-    return pairs
-
-
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game from `nutbox list`")],
     out: Annotated[Path, typer.Option(help="the study's directory; a study interrupted there is resumed")],
@@ -91,7 +82,7 @@ def simulate(
     try:
         if fmt not in FORMATS:
             raise StudyError(f"--format {fmt!r}: choose {' or '.join(FORMATS)}")
-        options = _pairs(option, "--option")
+        options = name_values(option)
         if players is not None:
             if "players" in options:
                 raise StudyError("--players and --option players=... both give the number of players: use one")
