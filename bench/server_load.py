@@ -303,9 +303,13 @@ def make_table(base: str, bot: bool) -> tuple[str, list[str]]:
     with urllib.request.urlopen(request, timeout=60) as response:  # urllib follows the 303 to the links page
         page = response.read().decode()
         table = response.geturl().split("/t/", 1)[1].split("/", 1)[0]
-    secrets = re.findall(r'class="seat-link" href="[^"]*/seat/([\w-]+)"', page)
-    if len(secrets) != seats.count("human"):
-        raise RuntimeError(f"the links page of table {table} did not show one link per person's seat")
+    invitations = re.findall(r'class="invite-link" href="([^"]+)"', page)
+    if len(invitations) != seats.count("human"):
+        raise RuntimeError(f"the links page of table {table} did not show one invitation per person's seat")
+    secrets = []
+    for invitation in invitations:  # each person takes their seat: urllib follows the 303 to the seat's page
+        with urllib.request.urlopen(urllib.request.Request(invitation, data=b""), timeout=60) as taken:
+            secrets.append(taken.geturl().rsplit("/seat/", 1)[1])
     return table, secrets
 
 
@@ -353,7 +357,7 @@ def server_breakdown(path: Path, window: tuple[float, float], server_cpu: float)
     except (OSError, json.JSONDecodeError):
         print("server timings  (none written)")
         return
-    names = {"act": "request (act)", "apply": "apply and store", "outbox": "updates built", "deliver": "updates sent"}
+    names = {"act": "request (act)", "apply": "apply and store", "outbox": "updates built", "deliver": "updates queued"}
     for name, label in names.items():
         values = [seconds for what, start, seconds in timings if what == name and window[0] <= start < window[1]]
         if values:

@@ -37,7 +37,8 @@ def main() -> None:
             for seat in range(players):
                 page.select_option(f"select[name=seat{seat}]", "human" if seat == 0 else "easy")
             page.click("#create")
-            page.goto(page.locator("a.seat-link").first.get_attribute("href") or "")
+            page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
+            page.click("#take")
             for _ in range(args.decisions):
                 page.wait_for_function(YOUR_TURN, timeout=120_000)
                 before = page.locator("#table").get_attribute("data-version")

@@ -54,7 +54,8 @@ class SearchSettings:
             except ValueError:
                 raise OptionsError(f"{key} must be a {kind.__name__}, not {raw!r}") from None
         settings = cls(**values)
-        if settings.sims < 1 or settings.depth < 0 or settings.time < 0 or settings.c < 0 or settings.prior < 0:
+        finite = 0 <= settings.time < math.inf and 0 <= settings.c < math.inf
+        if settings.sims < 1 or settings.depth < 0 or not finite or settings.prior < 0:
             raise OptionsError(f"search settings out of range: {settings}")
         if settings.rollout not in ("random", "greedy"):
             raise OptionsError(f"rollout is random or greedy, not {settings.rollout!r}")

@@ -15,6 +15,8 @@ from typing import Any, Literal, TypeVar
 
 from nutbox.core.errors import OptionsError
 
+LARGEST = 10**9  # no option of any game needs a larger number; a larger one is a mistake or an attack
+
 
 @dataclass(frozen=True)
 class Options:
@@ -64,20 +66,26 @@ def _convert(info: OptionInfo, raw: Any) -> Any:
         if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
             raise OptionsError(f"option {info.name}: {raw!r} is not a whole number")
         try:
-            return int(raw)
+            number = int(raw)
         except (TypeError, ValueError):
-            raise OptionsError(f"option {info.name}: {raw!r} is not a whole number") from None
+            raise OptionsError(f"option {info.name}: {str(raw)[:20]!r} is not a whole number") from None
+        if abs(number) > LARGEST:
+            raise OptionsError(f"option {info.name}: a whole number of at most {LARGEST}")
+        return number
     if info.kind == "float":
         try:
-            return float(raw)
+            real = float(raw)
         except (TypeError, ValueError):
-            raise OptionsError(f"option {info.name}: {raw!r} is not a number") from None
+            raise OptionsError(f"option {info.name}: {str(raw)[:20]!r} is not a number") from None
+        if not abs(real) <= LARGEST:  # also refuses nan
+            raise OptionsError(f"option {info.name}: a number of at most {LARGEST}")
+        return real
     if info.kind == "choice":
         for choice in info.choices:
             if str(choice) == str(raw).strip():
                 return choice
         allowed = ", ".join(str(c) for c in info.choices)
-        raise OptionsError(f"option {info.name}: {raw!r} is not one of {allowed}")
+        raise OptionsError(f"option {info.name}: {str(raw)[:20]!r} is not one of {allowed}")
     return str(raw)
 
 

@@ -22,6 +22,8 @@ from nutbox.core.game import Game
 from nutbox.core.options import options_to_dict, parse_options
 from nutbox.core.state import State
 
+SEEDS = 2**63  # a seed fits a database's 64-bit integer
+
 
 @dataclass
 class Record:
@@ -59,8 +61,8 @@ class Record:
             if not isinstance(text, str):
                 raise RecordError(f"actions[{i}] must be a text, not {json.dumps(text)}")
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("record field 'seed' must be a whole number or null")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not -SEEDS < seed < SEEDS):
+            raise RecordError("record field 'seed' must be a whole number of at most 63 bits, or null")
         seats = data.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise RecordError("record field 'seats' must be a list of texts")

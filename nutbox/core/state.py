@@ -90,6 +90,12 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats once terminal (several on a shared win; none on a draw)."""
 
+    def reveals(self, action: Action) -> bool:
+        """Whether the seat to move, deciding `action`, shows anyone something they could not see before (a
+        card from a hidden hand played face up). Such a decision can never be taken back. A game with secrets
+        says which of its decisions reveal; until it does, every decision in it counts as one."""
+        return not self.game.perfect_information
+
     def running_scores(self) -> list[float] | None:
         """Each seat's score as things stand, at any point of the game; None for a game that keeps no score
         until the end. Balance studies read it to follow the lead during a game."""

@@ -2,23 +2,27 @@
 
     /                       the games, and a form to watch an uploaded record
     /new/{game}             a new table: players, options, seats (a person or a bot level), timer
-    /t/{id}/links/{key}     the creator's page: one secret link per person's seat and a spectator link
-    /t/{id}/seat/{secret}   a seat's page        /t/{id}   a spectator's page
+    /t/{id}/links/{key}     the creator's page: one invitation per person's seat, who has taken which seat
+    /t/{id}/invite/{token}  an invitation: the first browser to take it gets the seat and its own key
+    /t/{id}/seat/{key}      a seat's page        /t/{id}   a spectator's page
     /t/{id}/record.json     the record, once the game is over
-    /api/t/{id}/...         state, act, undo, handover, replay, details (JSON)
+    /api/t/{id}/...         state, act, undo, handover, transfer, replay, details (JSON)
     /ws/t/{id}?secret=...   live updates; send {"type": "act", "action": TEXT, "version": N} (or undo, handover)
 
-A seat is known only by its secret; what a connection receives is built from that seat's view alone.
+A seat is known only by its key; what a connection receives is built from that seat's view alone. Every
+refusal is a 4xx with a short reason, and changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import inspect
 import io
 import json
 import logging
+import math
 import multiprocessing
 import os
 from collections.abc import AsyncIterator
@@ -31,33 +35,40 @@ from typing import Any
 from rich.console import Console
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe
 from nutbox.registry import ENTRIES, entry, game_class, make
-from nutbox.web.hub import Hub
-from nutbox.web.live import HUMAN, LiveTable, Refusal, new_table
+from nutbox.web.guard import Guard, TooLarge
+from nutbox.web.hub import Hub, Limits, Watcher, check_creator
+from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
+from nutbox.web.seats import digest, new_secret
 from nutbox.web.store import Store
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
 log = logging.getLogger("nutbox.web")
 SEAT_CHOICES = [HUMAN, *LEVELS, "random"]
-MAX_BODY = 2_000_000  # bytes of an uploaded record or request
+MAX_BODY = 64_000  # bytes of a request: an action is a few words
+MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a few hundred kB
+MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
+TOO_SLOW = 4008  # WebSocket close code for a connection too far behind; its page reconnects and catches up
 
 
-def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = None) -> Starlette:
+def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = None,
+               limits: Limits | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         workers = bot_workers or max(1, (os.cpu_count() or 2) - 1)
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        hub = Hub(Store(db), pool)
+        hub = Hub(Store(db), pool, limits)
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("nutbox table ready; %d unfinished games resumed", resumed)
@@ -74,6 +85,9 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/new/{game}", create, methods=["POST"]),
         Route("/watch", upload, methods=["POST"]),
         Route("/t/{table}/links/{key}", links),
+        Route("/t/{table}/links/{key}/reissue", reissue, methods=["POST"]),
+        Route("/t/{table}/invite/{token}", invitation, methods=["GET"]),
+        Route("/t/{table}/invite/{token}", claim, methods=["POST"]),
         Route("/t/{table}/seat/{secret}", seat_page),
         Route("/t/{table}", spectator_page),
         Route("/t/{table}/record.json", download),
@@ -81,12 +95,16 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/act", api_act, methods=["POST"]),
         Route("/api/t/{table}/undo", api_undo, methods=["POST"]),
         Route("/api/t/{table}/handover", api_handover, methods=["POST"]),
+        Route("/api/t/{table}/transfer", api_transfer, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
         Route("/api/t/{table}/details", api_details),
         WebSocketRoute("/ws/t/{table}", live),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={Refusal: refused})
+    return Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={Refusal: refused, TooLarge: refused},
+        middleware=[Middleware(Guard, body_limit=MAX_BODY, upload_limit=MAX_UPLOAD, upload_paths=("/watch",))],
+    )
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -96,9 +114,15 @@ def hub_of(request: Request | WebSocket) -> Hub:
 
 async def refused(request: Request, error: Exception) -> Response:
     status = getattr(error, "status", 409)
+    message = clip(str(error), 300)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"ok": False, "error": str(error)}, status_code=status)
-    return templates.TemplateResponse(request, "error.html", {"message": str(error)}, status_code=status)
+        return JSONResponse({"ok": False, "error": message}, status_code=status)
+    return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=status)
+
+
+def page_json(data: Any) -> str:
+    """JSON to embed in a page's <script> block: no text in it can close the block or open a comment."""
+    return json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 # --- pages ----------------------------------------------------------------------------------------------------
@@ -109,7 +133,7 @@ def picture(game_id: str) -> str:
     if render is None:
         return ""
     game = make(game_id, {})
-    live = LiveTable(new_table(game, ["random"] * game.num_players, {}, seed=1))
+    live = LiveTable(new_table(game, ["random"] * game.num_players, {}, key=bytes(32)))
     return render(live.match.state.view(None), [])
 
 
@@ -142,7 +166,7 @@ async def rules(request: Request) -> Response:
 def game_id_of(request: Request) -> str:
     game_id = request.path_params["game"]
     if game_id not in ENTRIES:
-        raise Refusal(f"there is no game {game_id!r}; the games are {', '.join(ENTRIES)}", status=404)
+        raise Refusal(f"there is no game {clip(game_id, 30)!r}; the games are {', '.join(ENTRIES)}", status=404)
     return str(game_id)
 
 
@@ -179,33 +203,81 @@ async def create(request: Request) -> Response:
         seats = [values.get(f"seat{seat}", HUMAN) for seat in range(players)]
         if any(kind not in SEAT_CHOICES for kind in seats):
             raise Refusal(f"each seat is one of {', '.join(SEAT_CHOICES)}")
-        timer = float(values.get("timer") or 0)
-        if timer < 0:
-            raise Refusal("the turn timer is a number of seconds, 0 for none")
+        timer = seconds(values.get("timer") or "0")
         handover = values.get("handover", "easy")
         if handover not in (*LEVELS, "random"):
             raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
-        settings = {"timer": timer, "handover": handover, "creator": os.urandom(12).hex()}
+        creator = new_secret()
+        settings = {"timer": timer, "handover": handover, "creator": digest(creator)}
         stored = await hub_of(request).create(game_id, options, seats, settings)
     except (NutboxError, ValueError, Refusal) as error:
-        return await new_form(request, str(error), values)
-    return RedirectResponse(f"/t/{stored.id}/links/{settings['creator']}", status_code=303)
+        return await new_form(request, clip(str(error), 300), values)
+    return RedirectResponse(f"/t/{stored.id}/links/{creator}", status_code=303)
 
 
-async def links(request: Request) -> Response:
-    seated = await hub_of(request).table(request.path_params["table"])
-    stored = seated.live.stored
-    if request.path_params["key"] != stored.settings.get("creator"):
-        raise Refusal("this is not the creator's link of that table", status=403)
+def seconds(text: str) -> float:
+    """A turn timer from a form: a finite number of seconds from 0 (none) to a week."""
+    try:
+        value = float(text) if len(text) <= 20 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_TIMER:
+        raise Refusal(f"the turn timer is a number of seconds from 0 (none) to {MAX_TIMER:.0f} (a week)")
+    return value
+
+
+async def links(request: Request, issued: int | None = None) -> Response:
+    """The creator's page: an invitation per person's seat, who has taken which, never anyone's key."""
+    hub = hub_of(request)
+    seated = await hub.table(request.path_params["table"])
+    live = seated.live
+    check_creator(live, request.path_params["key"])
     base = str(request.base_url).rstrip("/")
-    seats = [
-        {"seat": seat, "kind": info["kind"], "link": f"{base}/t/{stored.id}/seat/{info['secret']}"}
-        for seat, info in enumerate(stored.seats)
-    ]
+    seats = []
+    for seat, info in enumerate(live.stored.seats):
+        invite = info.get("invite")
+        seats.append({
+            "seat": seat, "kind": info["kind"], "human": bool(info.get("human")), "joined": live.joined(seat),
+            "here": hub.connected(seated, seat), "away": round(seated.away_for(seat)),
+            "invite": f"{base}/t/{live.id}/invite/{invite}" if invite else None,
+        })
     return templates.TemplateResponse(
         request, "links.html",
-        {"title": seated.live.game.title, "seats": seats, "spectator": f"{base}/t/{stored.id}", "id": stored.id},
+        {"title": live.game.title, "seats": seats, "spectator": f"{base}/t/{live.id}", "id": live.id,
+         "key": request.path_params["key"], "issued": issued, "grace": round(hub.grace(seated)),
+         "notes": [note["text"] for note in live.stored.settings.get("notes", [])]},
     )
+
+
+async def reissue(request: Request) -> Response:
+    form = await request.form()
+    seat = whole(str(form.get("seat", "")), "seat")
+    await hub_of(request).reissue(request.path_params["table"], request.path_params["key"], seat)
+    return await links(request, issued=seat)
+
+
+def whole(text: str, name: str, largest: int = 10**6) -> int:
+    """A whole number from a form or a query, from 0 to `largest`."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7 and int(text) <= largest):
+        raise Refusal(f"{name} is a whole number from 0 to {largest}", status=400)
+    return int(text)
+
+
+async def invitation(request: Request) -> Response:
+    """An invitation's page: it names the seat and asks the visitor to take it (a link preview that only
+    fetches the page takes nothing)."""
+    seated = await hub_of(request).table(request.path_params["table"])
+    seat = seated.live.invitation(request.path_params["token"])
+    return templates.TemplateResponse(
+        request, "invite.html", {"title": seated.live.game.title, "seat": seat,
+                                 "taken": seated.live.joined(seat)},
+    )
+
+
+async def claim(request: Request) -> Response:
+    table = request.path_params["table"]
+    _, key = await hub_of(request).claim(table, request.path_params["token"])
+    return RedirectResponse(f"/t/{table}/seat/{key}", status_code=303)
 
 
 async def seat_page(request: Request) -> Response:
@@ -224,7 +296,7 @@ async def table_page(request: Request, secret: str | None) -> Response:
     return templates.TemplateResponse(
         request, "table.html",
         {"state": first, "secret": secret or "", "levels": LEVELS, "table": live.id, "seat": seat,
-         "game_id": live.game.id, "state_json": json.dumps(first).replace("</", "<\\/")},
+         "game_id": live.game.id, "state_json": page_json(first)},
     )
 
 
@@ -241,45 +313,58 @@ async def download(request: Request) -> Response:
 
 
 async def upload(request: Request) -> Response:
-    form = await request.form(max_part_size=MAX_BODY)
+    form = await request.form(max_files=1, max_fields=5)
     file = form.get("record")
     if not isinstance(file, UploadFile):
         raise Refusal("choose a record file (a .json saved by nutbox) to watch", status=400)
-    raw = await file.read()
+    name = clip(file.filename or "the record", 40)
+    raw = await file.read()  # at most MAX_UPLOAD bytes: the guard refused anything larger while it came in
     try:
-        record = Record.from_json(json.loads(raw))
+        record = Record.from_json(parse_json(raw, name))
         stored = await hub_of(request).import_record(record)
-    except json.JSONDecodeError as error:
-        raise Refusal(f"{file.filename}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-                      status=400) from None
     except NutboxError as error:
-        raise Refusal(f"{file.filename}: {error}", status=400) from None
+        raise Refusal(f"{name}: {clip(str(error), 200)}", status=400) from None
     return RedirectResponse(f"/t/{stored.id}", status_code=303)
+
+
+def parse_json(raw: bytes | str, what: str = "the request") -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise Refusal(f"{what} is not JSON: {error.msg} at character {error.pos}", status=400) from None
+    except RecursionError:
+        raise Refusal(f"{what} is nested too deeply", status=400) from None
+    except (ValueError, UnicodeDecodeError):  # a number of thousands of digits, bytes that are not UTF-8
+        raise Refusal(f"{what} is not JSON this server reads", status=400) from None
 
 
 # --- the JSON API ---------------------------------------------------------------------------------------------
 async def body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise Refusal("the request is too large", status=413)
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise Refusal(f"the request is not JSON: {error.msg} at character {error.pos}", status=400) from None
-    return checked(data)
+    return checked(parse_json(await request.body()))
+
+
+FIELDS: dict[str, tuple[type, int]] = {  # a request's fields: the type of each and its largest size
+    "type": (str, 20), "secret": (str, 200), "action": (str, 200), "version": (int, 2**53), "seat": (int, 99),
+    "bot": (str, 40),
+}
 
 
 def checked(data: Any) -> dict[str, Any]:
-    """A request's fields, each of the type it must have; anything else is refused saying which field."""
+    """A request's fields, each of the type and size it must have; anything else is refused saying which."""
     if not isinstance(data, dict):
         raise Refusal("a request is a JSON object", status=400)
-    kinds = {"type": str, "secret": str, "action": str, "version": int, "seat": int, "bot": str}
     for key, value in data.items():
-        kind = kinds.get(key)
-        if kind is None:
-            raise Refusal(f"unknown field {key!r} (fields: {', '.join(kinds)})", status=400)
-        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+        if key not in FIELDS:
+            raise Refusal(f"unknown field {clip(key, 20)!r} (fields: {', '.join(FIELDS)})", status=400)
+        kind, largest = FIELDS[key]
+        if value is None:
+            continue
+        if not isinstance(value, kind) or isinstance(value, bool):
             raise Refusal(f"field {key!r} must be a {kind.__name__}", status=400)
+        if isinstance(value, int) and not 0 <= value <= largest:
+            raise Refusal(f"field {key!r} is from 0 to {largest}", status=400)
+        if isinstance(value, str) and len(value) > largest:
+            raise Refusal(f"field {key!r} is at most {largest} characters", status=400)
     return data
 
 
@@ -296,13 +381,15 @@ async def handle(hub: Hub, table: str, data: dict[str, Any]) -> int:
         if not data.get("action"):
             raise Refusal("an act request needs the action's text", status=400)
         return await hub.act(table, secret, data["action"], version)
+    if kind == "transfer":
+        raise Refusal("a seat is moved to another device through /api/t/{table}/transfer", status=400)
     if kind == "undo":
         return await hub.undo(table, secret, version)
     if kind == "handover":
         if "seat" not in data:
             raise Refusal("a handover request names the seat (0 for the first)", status=400)
         return await hub.hand_over(table, secret, data["seat"], data.get("bot"), version)
-    raise Refusal(f"unknown request type {kind!r} (act, undo, handover)", status=400)
+    raise Refusal(f"unknown request type {clip(kind, 20)!r} (act, undo, handover)", status=400)
 
 
 async def api_act(request: Request) -> Response:
@@ -317,6 +404,15 @@ async def api_handover(request: Request) -> Response:
     return await api_request(request, "handover")
 
 
+async def api_transfer(request: Request) -> Response:
+    """A one-time link that moves the asking seat to another device (the link is in the answer only)."""
+    data = await body(request)
+    table = request.path_params["table"]
+    token = await hub_of(request).transfer(table, data.get("secret"), data.get("version"))
+    base = str(request.base_url).rstrip("/")
+    return JSONResponse({"ok": True, "link": f"{base}/t/{table}/invite/{token}"})
+
+
 async def api_request(request: Request, kind: str) -> Response:
     data = await body(request)
     version = await handle(hub_of(request), request.path_params["table"], {**data, "type": kind})
@@ -327,12 +423,9 @@ async def api_replay(request: Request) -> Response:
     seated = await hub_of(request).table(request.path_params["table"])
     live = seated.live
     seat = live.seat_of(request.query_params.get("secret"))
-    try:
-        step = int(request.query_params.get("step", "0"))
-        as_text = request.query_params.get("as")
-        as_seat = int(as_text) if as_text not in (None, "") else None
-    except ValueError:
-        raise Refusal("step and as are whole numbers", status=400) from None
+    step = whole(request.query_params.get("step", "0"), "step")
+    as_text = request.query_params.get("as")
+    as_seat = whole(as_text, "as", 99) if as_text not in (None, "") else None
     message = await asyncio.to_thread(live.replay_message, seat, step, as_seat)
     return JSONResponse(message)
 
@@ -352,29 +445,67 @@ async def api_details(request: Request) -> Response:
 
 # --- live updates ---------------------------------------------------------------------------------------------
 async def live(socket: WebSocket) -> None:
+    """One connection: updates go out through its own bounded outbox (web/hub.py Watcher) while its requests
+    come in; a connection too far behind is closed, and one that sends what is not a request is told why
+    and closed."""
     hub = hub_of(socket)
     table = socket.path_params["table"]
     secret = socket.query_params.get("secret") or None
     await socket.accept()
     try:
-        seated, watcher = await hub.join(table, secret, socket.send_text)
+        seated, watcher = await hub.join(table, secret)
     except Refusal as error:
         await socket.send_json({"type": "error", "message": str(error)})
-        await socket.close(code=4403)
+        await socket.close(code=4000 + error.status, reason=clip(str(error), 100))
         return
+    reader = asyncio.create_task(read_requests(socket, hub, table, secret, watcher))
+    pump = asyncio.create_task(send_updates(socket, watcher))
+    dropped = asyncio.create_task(watcher.dropped.wait())
+    closing = None
     try:
-        while True:
-            raw = await socket.receive_text()
-            try:
-                data = json.loads(raw) if len(raw) <= MAX_BODY else None
-                data = checked(data)
-                version = await handle(hub, table, {**data, "secret": secret})
-                await socket.send_json({"type": "ok", "version": version})
-            except json.JSONDecodeError as error:
-                await socket.send_json({"type": "error", "message": f"not JSON: {error.msg}"})
-            except Refusal as error:
-                await socket.send_json({"type": "error", "message": str(error)})
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait([reader, pump, dropped], return_when=asyncio.FIRST_COMPLETED)
+        if reader.done() and not reader.cancelled() and reader.exception() is None:
+            closing = reader.result()
+            if closing is not None:  # the refusal that explains the close goes out first
+                watcher.close()
+                await asyncio.wait([pump], timeout=2)
     finally:
-        await hub.leave(seated, watcher)
+        for task in (reader, pump, dropped):
+            task.cancel()
+        hub.leave(seated, watcher)
+    if watcher.dropped.is_set() and closing is None:
+        closing = (TOO_SLOW, "too far behind: reconnect to catch up")
+    if closing is not None:
+        with contextlib.suppress(Exception):  # a connection that never reads may not even take the close
+            await asyncio.wait_for(socket.close(*closing), timeout=2)
+
+
+async def send_updates(socket: WebSocket, watcher: Watcher) -> None:
+    while (text := await watcher.next()) is not None:
+        await socket.send_text(text)
+
+
+async def read_requests(socket: WebSocket, hub: Hub, table: str, secret: str | None,
+                        watcher: Watcher) -> tuple[int, str] | None:
+    """Handle requests until the connection closes (None) or breaks the protocol (the close code and reason).
+    Answers go through the watcher's outbox, after the updates the request caused."""
+    while True:
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        if message.get("text") is None:
+            return 1003, "send requests as JSON text, not binary frames"
+        raw = message["text"]
+        if len(raw) > MAX_BODY:
+            return 1009, "a request is at most 64 kB"
+        try:
+            data = checked(parse_json(raw))
+        except Refusal as error:
+            watcher.offer(json.dumps({"type": "error", "message": str(error)}))
+            return 1007, clip(str(error), 100)
+        try:
+            # shielded: a request under way finishes even if the connection goes
+            version = await asyncio.shield(handle(hub, table, {**data, "secret": secret}))
+            watcher.offer(json.dumps({"type": "ok", "version": version}))
+        except Refusal as error:
+            watcher.offer(json.dumps({"type": "error", "message": clip(str(error), 300)}))

@@ -17,8 +17,9 @@ def _game(game_id: str, options: str) -> Game:
 
 
 def decide(game_id: str, options: dict[str, Any], bot: str, seat: int, seed: str, view: dict[str, Any],
-           legal: list[str]) -> str:
-    """The action text `bot` chooses for `seat`; it is handed the seat's view and legal actions only."""
+           legal: list[str], time_cap: float) -> str:
+    """The action text `bot` chooses for `seat`, thinking at most `time_cap` seconds; it is handed the seat's
+    view and legal actions only."""
     game = _game(game_id, json.dumps(options, sort_keys=True))
-    agent = make_agent(bot, game, seat, seed)
+    agent = make_agent(bot, game, seat, seed, time_cap)
     return str(agent.act(view, [game.parse(text) for text in legal]))

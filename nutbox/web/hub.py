@@ -3,39 +3,87 @@
 Each table has a lock, so its requests are handled one at a time; different tables never wait for each
 other except on the database. A change is written (by the store's writer thread, so the event loop keeps
 serving) before anyone hears of it; if the write fails the table is rebuilt from the store and the request
-refused. Updates are prepared under the lock, one message per seat watching, and sent after it is released,
-so a slow connection never holds up a table; each carries the table's version, and pages ignore an update
-older than the one they show. Bots think in a process pool, so a thinking bot never holds up other tables,
-and their moves go through the same checks as a person's (the version they thought about must be current).
+refused. Updates are prepared under the lock, one message per seat watching, and put in each connection's
+own bounded outbox: nothing here ever waits for a connection to take its messages, and a connection that
+falls too far behind is dropped (its page reconnects and gets the whole position again). Bots think in a
+process pool, one decision per table at a time and each capped in time by the server, so no table's bots
+can starve another's; their moves go through the same checks as a person's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
+import re
 import time
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
+from nutbox.agents import LEVELS
 from nutbox.core import Record
 from nutbox.registry import make
 from nutbox.web.bots import decide
+from nutbox.web.chance import bot_seed
 from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, new_table
+from nutbox.web.seats import SECRET_LENGTH, matches
 from nutbox.web.store import StaleVersion, Store, StoredTable
 
 log = logging.getLogger("nutbox.web")
-Send = Callable[[str], Awaitable[None]]  # sends one JSON text to one connection
-Outbox = list[tuple["Watcher", str]]
+T = TypeVar("T")
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+BOT_NAMES = (*LEVELS, "random")  # what a browser may ask for; explicit search settings only with a server flag
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the server's operator sets, never a request."""
+
+    outbox: int = 64  # messages waiting for one connection before it is dropped as too slow
+    bot_time: float = 5.0  # seconds a bot may think about one decision
+    grace: float = 300.0  # seconds a player's turn must wait before a rival may hand their seat to a bot
+    bot_settings: bool = False  # whether requests may give explicit search settings (`mcts:sims=...`)
 
 
 @dataclass(eq=False)
 class Watcher:
+    """One live connection: its seat and the messages waiting for it, never more than `limit`."""
+
     seat: int | None
-    send: Send
+    limit: int
+    waiting: deque[str] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    closing: bool = False  # the connection is to close once what is waiting has gone
+
+    def offer(self, text: str) -> bool:
+        """Queue a message; False (and the watcher dropped) if it already has `limit` waiting."""
+        if self.dropped.is_set():
+            return False
+        if len(self.waiting) >= self.limit:
+            self.waiting.clear()
+            self.dropped.set()
+            return False
+        self.waiting.append(text)
+        self.ready.set()
+        return True
+
+    async def next(self) -> str | None:
+        """The next message to send; None once the watcher is dropped, or closing with nothing left."""
+        while not self.waiting and not self.dropped.is_set() and not self.closing:
+            self.ready.clear()
+            await self.ready.wait()
+        return None if self.dropped.is_set() or not self.waiting else self.waiting.popleft()
+
+    def close(self) -> None:
+        """Send what is waiting, then stop."""
+        self.closing = True
+        self.ready.set()
 
 
 @dataclass(eq=False)
@@ -46,6 +94,15 @@ class Seated:
     bot: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     deadline: float | None = None
+    waiting_since: float = field(default_factory=time.time)  # when the position last changed
+    last_seen: dict[int, float] = field(default_factory=dict)  # seat: when its last connection closed
+    loaded: float = field(default_factory=time.time)
+
+    def away_for(self, seat: int) -> float:
+        """Seconds since the seat's player was last connected (0 while connected)."""
+        if any(watcher.seat == seat for watcher in self.watchers):
+            return 0.0
+        return time.time() - self.last_seen.get(seat, self.loaded)
 
 
 async def stored(write: Future[None]) -> None:
@@ -53,14 +110,18 @@ async def stored(write: Future[None]) -> None:
 
 
 class Hub:
-    def __init__(self, store: Store, bots: Executor) -> None:
+    def __init__(self, store: Store, bots: Executor, limits: Limits | None = None) -> None:
         self.store = store
         self.bots = bots
+        self.limits = limits or Limits()
         self.tables: dict[str, Seated] = {}
 
     # --- tables ---------------------------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
                      settings: dict[str, Any]) -> StoredTable:
+        for kind in seats:
+            if kind != HUMAN:
+                self.check_bot(kind)
         game = make(game_id, options)
         table = new_table(game, seats, settings)
         await stored(self.store.create(table))
@@ -76,9 +137,11 @@ class Hub:
     async def table(self, table_id: str) -> Seated:
         seated = self.tables.get(table_id)
         if seated is None:
+            if not TABLE_ID.fullmatch(table_id):
+                raise Refusal("no such table (check the link)", status=404)
             loaded = await asyncio.to_thread(self.store.load, table_id)
             if loaded is None:
-                raise Refusal(f"no table {table_id!r} (check the link)", status=404)
+                raise Refusal("no such table (check the link)", status=404)
             seated = self.tables.setdefault(table_id, Seated(LiveTable(loaded)))
             self.schedule(seated)
         return seated
@@ -90,6 +153,10 @@ class Hub:
             await self.table(table_id)
         return len(ids)
 
+    def check_bot(self, kind: str) -> None:
+        if kind not in BOT_NAMES and not self.limits.bot_settings:
+            raise Refusal(f"a seat is played by one of the levels {', '.join(BOT_NAMES)}", status=400)
+
     # --- requests ------------------------------------------------------------------------------------------
     async def act(self, table_id: str, secret: str | None, text: str, version: int | None) -> int:
         seated = await self.table(table_id)
@@ -97,7 +164,7 @@ class Hub:
             live = seated.live
             seat = live.seat_of(secret)
             outbox = await self.apply(seated, partial(live.act, seat, text, version))
-        await self.deliver(seated, outbox)
+        self.deliver(seated, outbox)
         return live.version
 
     async def undo(self, table_id: str, secret: str | None, version: int | None) -> int:
@@ -106,19 +173,19 @@ class Hub:
             live = seated.live
             seat = live.seat_of(secret)
             outbox = await self.apply(seated, partial(live.undo, seat, version))
-        await self.deliver(seated, outbox)
+        self.deliver(seated, outbox)
         return live.version
 
     async def hand_over(self, table_id: str, secret: str | None, target: int, kind: str | None,
                         version: int | None) -> int:
-        """A seated player hands a seat to a bot (their own, or one whose player has left), or takes their own
-        seat back from the bot (`kind` None)."""
+        """A seated player hands a seat to a bot (their own, or that of a player who is away and whose turn has
+        waited past the grace period), or takes their own seat back from the bot (`kind` None)."""
         seated = await self.table(table_id)
         async with seated.lock:
             live = seated.live
             seat = live.check(live.seat_of(secret), version)
             if not 0 <= target < len(live.stored.seats):
-                raise Refusal(f"there is no seat {target + 1}")
+                raise Refusal(f"there is no seat {target + 1}" if 0 <= target < 100 else "there is no such seat")
             if not live.stored.seats[target].get("human"):
                 raise Refusal(f"seat {target + 1} was never a person's seat")
             if kind is None:
@@ -126,32 +193,116 @@ class Hub:
                     raise Refusal("only the seat's own player can take it back")
                 kind = HUMAN
             else:
-                if target != seat and self.connected(seated, target):
-                    raise Refusal(f"player {target + 1} is still at the table; only they can hand their seat over")
                 kind = kind or str(live.stored.settings.get("handover", "easy"))
-            outbox = await self.change_seat(seated, target, kind)
-        await self.deliver(seated, outbox)
+                self.check_bot(kind)
+                if target != seat:
+                    self.check_absent(seated, target)
+            outbox = await self.change_seats(seated, partial(live.set_seat, target, kind))
+        self.deliver(seated, outbox)
         return live.version
 
-    async def change_seat(self, seated: Seated, seat: int, kind: str) -> Outbox:
+    def grace(self, seated: Seated) -> float:
+        """How long a turn must wait before a rival may hand the seat over: the table's turn timer, if any."""
+        return float(seated.live.stored.settings.get("timer") or 0) or self.limits.grace
+
+    def check_absent(self, seated: Seated, target: int) -> None:
         live = seated.live
-        previous = live.stored.seats[seat]["kind"]
+        if seated.away_for(target) == 0:
+            raise Refusal(f"player {target + 1} is still at the table; only they can hand their seat over")
+        if live.human_to_move() != target:
+            raise Refusal(f"player {target + 1}'s seat can be handed over only while it is their turn")
+        waited, grace = time.time() - seated.waiting_since, self.grace(seated)
+        if waited < grace:
+            raise Refusal(f"player {target + 1} has had {waited:.0f} s for this turn; their seat can be handed "
+                          f"to a bot once they have waited {grace:.0f} s")
+
+    async def claim(self, table_id: str, token: str) -> tuple[int, str]:
+        """An invitation opened: the seat and its new key (shown to the claimer only)."""
+        seated = await self.table(table_id)
+        async with seated.lock:
+            claimed: tuple[int, str] = (-1, "")
+
+            def take() -> None:
+                nonlocal claimed
+                claimed = seated.live.claim(token)
+
+            outbox = await self.change_seats(seated, take)
+            self.drop_seat(seated, claimed[0])  # a device whose key was just replaced no longer watches
+        self.deliver(seated, outbox)
+        return claimed
+
+    async def issue(self, seated: Seated, make_link: Callable[[], str]) -> str:
+        """A new one-time link for a seat, stored before it is handed out (the caller holds the lock)."""
+        token = ""
+
+        def issue() -> None:
+            nonlocal token
+            token = make_link()
+
+        outbox = await self.change_seats(seated, issue)
+        self.deliver(seated, outbox)
+        return token
+
+    async def transfer(self, table_id: str, secret: str | None, version: int | None) -> str:
+        """The holder of a seat asks for a one-time link that moves the seat to another device."""
+        seated = await self.table(table_id)
+        live = seated.live
+        async with seated.lock:
+            seat = live.check(live.seat_of(secret), version) if not live.finished else live.seat_of(secret)
+            if seat is None:
+                raise Refusal("spectators watch; only a seat's own link can be moved", status=403)
+            return await self.issue(seated, partial(live.transfer, seat))
+
+    async def reissue(self, table_id: str, creator: str, seat: int) -> str:
+        """The table's creator re-issues the invitation of a seat whose holder has been away past the grace."""
+        seated = await self.table(table_id)
+        live = seated.live
+        check_creator(live, creator)
+        if not 0 <= seat < len(live.stored.seats) or not live.stored.seats[seat].get("human"):
+            raise Refusal("that is not a person's seat of this table", status=400)
+        if live.joined(seat):
+            away, grace = seated.away_for(seat), self.grace(seated)
+            if away < grace:
+                raise Refusal(f"player {seat + 1} was here {away:.0f} s ago; a seat's invitation can be re-issued "
+                              f"once its player has been away for {grace:.0f} s")
+        note = f"The table's creator re-issued the invitation for player {seat + 1}'s seat"
+        async with seated.lock:
+            return await self.issue(seated, partial(live.invite, seat, note))
+
+    async def change_seats(self, seated: Seated, change: Callable[[], None]) -> list[tuple[Watcher, str]]:
+        """Change who sits where (the caller holds the lock), store it, and move the version on; on a refusal
+        or a failed write nothing has changed."""
+        live = seated.live
+        before = copy.deepcopy((live.stored.seats, live.stored.settings))
         try:
-            live.set_seat(seat, kind)
-        except Exception as error:
-            raise Refusal(str(error)) from None
-        try:
-            await stored(self.store.set_seats(live.id, live.version, live.stored.seats))
-        except Exception:
-            live.stored.seats[seat]["kind"] = previous
+            change()
+        except Refusal:
             raise
-        live.stored.version += 1
+        except Exception as error:
+            live.stored.seats, live.stored.settings = before
+            raise Refusal(str(error)) from None
+        # shielded: a caller that goes away mid-write must not leave the live table apart from the store
+        await asyncio.shield(self.store_seats(live, before))
         return self.after_change(seated)
 
-    async def apply(self, seated: Seated, request: Callable[[], Change]) -> Outbox:
+    async def store_seats(self, live: LiveTable, before: tuple[Any, Any]) -> None:
+        try:
+            await stored(self.store.set_seats(live.id, live.version, live.stored.seats, live.stored.settings))
+        except Exception:
+            live.stored.seats, live.stored.settings = before
+            log.exception("could not store the seats of table %s", live.id)
+            raise Refusal("the change could not be stored, so it was not made; try again") from None
+        live.stored.version += 1
+
+    async def apply(self, seated: Seated, request: Callable[[], Change]) -> list[tuple[Watcher, str]]:
         """Make a request and store it (the caller holds the table's lock); the updates to send."""
         live = seated.live
         change = request()  # Refusal: nothing changed
+        # shielded: a caller that goes away mid-write must not leave the live table ahead of the store
+        await asyncio.shield(self.store_change(live, change))
+        return self.after_change(seated)
+
+    async def store_change(self, live: LiveTable, change: Change) -> None:
         try:
             if change.keep is not None:
                 await stored(self.store.truncate(live.id, live.version, change.keep))
@@ -167,29 +318,35 @@ class Hub:
             live.rebuild()
             raise Refusal("the move could not be stored, so it was not made; try again") from None
         live.commit(change)
-        return self.after_change(seated)
 
-    def after_change(self, seated: Seated) -> Outbox:
+    def after_change(self, seated: Seated) -> list[tuple[Watcher, str]]:
+        seated.waiting_since = time.time()
         self.schedule(seated)
         return self.outbox(seated)
 
     # --- watchers -------------------------------------------------------------------------------------------
-    async def join(self, table_id: str, secret: str | None, send: Send) -> tuple[Seated, Watcher]:
+    async def join(self, table_id: str, secret: str | None) -> tuple[Seated, Watcher]:
         seated = await self.table(table_id)
         async with seated.lock:
-            watcher = Watcher(seated.live.seat_of(secret), send)
+            watcher = Watcher(seated.live.seat_of(secret), self.limits.outbox)
             seated.watchers.add(watcher)
-            outbox = [(watcher, json.dumps(self.message(seated, watcher.seat)))]
-        await self.deliver(seated, outbox)
-        await self.broadcast_presence(seated)
+            watcher.offer(json.dumps(self.message(seated, watcher.seat)))
+        self.broadcast_presence(seated)
         return seated, watcher
 
-    async def leave(self, seated: Seated, watcher: Watcher) -> None:
+    def leave(self, seated: Seated, watcher: Watcher) -> None:
         seated.watchers.discard(watcher)
-        await self.broadcast_presence(seated)
+        if watcher.seat is not None:
+            seated.last_seen[watcher.seat] = time.time()
+        self.broadcast_presence(seated)
         live = seated.live
         if live.finished and not seated.watchers and self.tables.get(live.id) is seated:
             del self.tables[live.id]  # nothing more happens there; it is loaded again if anyone comes back
+
+    def drop_seat(self, seated: Seated, seat: int) -> None:
+        for watcher in [w for w in seated.watchers if w.seat == seat]:
+            watcher.dropped.set()
+            seated.watchers.discard(watcher)
 
     async def snapshot(self, table_id: str, secret: str | None) -> dict[str, Any]:
         """What a seat sees now. Under the table's lock: a request half done (applied, not yet stored) is never
@@ -208,7 +365,7 @@ class Hub:
         message["server_time"] = time.time()
         return message
 
-    def outbox(self, seated: Seated) -> Outbox:
+    def outbox(self, seated: Seated) -> list[tuple[Watcher, str]]:
         """Each watcher's update, built once per seat watching (the rendering is the costly part)."""
         texts: dict[int | None, str] = {}
         outbox = []
@@ -218,19 +375,16 @@ class Hub:
             outbox.append((watcher, texts[watcher.seat]))
         return outbox
 
-    async def deliver(self, seated: Seated, outbox: Outbox) -> None:
-        async def one(watcher: Watcher, text: str) -> None:
-            try:
-                await watcher.send(text)
-            except Exception:  # a closed connection; its handler removes it too
+    def deliver(self, seated: Seated, outbox: list[tuple[Watcher, str]]) -> None:
+        """Hand each connection its message; one that is too far behind is dropped (never waited for)."""
+        for watcher, text in outbox:
+            if not watcher.offer(text):
                 seated.watchers.discard(watcher)
 
-        await asyncio.gather(*(one(watcher, text) for watcher, text in outbox))
-
-    async def broadcast_presence(self, seated: Seated) -> None:
+    def broadcast_presence(self, seated: Seated) -> None:
         connected = [self.connected(seated, s) for s in range(len(seated.live.stored.seats))]
         text = json.dumps({"type": "presence", "connected": connected})
-        await self.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)])
+        self.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)])
 
     # --- bots and timers ------------------------------------------------------------------------------------
     def schedule(self, seated: Seated) -> None:
@@ -247,7 +401,8 @@ class Hub:
             seated.timer = asyncio.create_task(self.time_out(seated, seat, live.version, timer))
 
     async def bot_move(self, seated: Seated) -> None:
-        """Bots move for as long as a bot is to move (one task per table, so a bot never plays twice at once)."""
+        """Bots move for as long as a bot is to move (one task per table, so a table never has more than one
+        decision in the pool: tables take turns in it)."""
         live = seated.live
         while (kind := live.bot_to_move()) is not None and (seat := live.to_move()) is not None:
             version = live.version
@@ -257,7 +412,8 @@ class Hub:
             try:
                 text = await loop.run_in_executor(
                     self.bots, decide, live.game.id, live.stored.options, kind, seat,
-                    f"{live.stored.seed}/seat{seat}/{len(live.actors)}", state.view(seat), legal,
+                    bot_seed(live.stored.chance_key, seat, len(live.actors)), state.view(seat), legal,
+                    self.limits.bot_time,
                 )
             except Exception:
                 log.exception("bot %s failed at table %s; it plays its first legal move", kind, live.id)
@@ -268,7 +424,7 @@ class Hub:
             except Refusal as refusal:  # the table moved on while the bot thought (an undo, a seat taken back)
                 log.info("bot move at table %s dropped: %s", live.id, refusal)
                 continue
-            await self.deliver(seated, outbox)
+            self.deliver(seated, outbox)
 
     async def time_out(self, seated: Seated, seat: int, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -277,15 +433,23 @@ class Hub:
             if live.version != version or live.human_to_move() != seat:
                 return
             seated.timer = None  # this task is finishing; do not cancel it from schedule()
-            outbox = await self.change_seat(seated, seat, str(live.stored.settings.get("handover", "easy")))
-        await self.deliver(seated, outbox)
+            kind = str(live.stored.settings.get("handover", "easy"))
+            outbox = await self.change_seats(seated, partial(live.set_seat, seat, kind))
+        self.deliver(seated, outbox)
 
     async def close(self) -> None:
         for seated in self.tables.values():
             for task in (seated.bot, seated.timer):
                 if task is not None:
                     task.cancel()
+            for watcher in seated.watchers:
+                watcher.dropped.set()
         await asyncio.to_thread(self.store.close)
 
 
-__all__ = ["Hub", "Refusal", "Seated", "Watcher"]
+def check_creator(live: LiveTable, key: str) -> None:
+    if len(key) > SECRET_LENGTH or not matches(live.stored.settings.get("creator"), key):
+        raise Refusal("this is not the creator's link of that table", status=403)
+
+
+__all__ = ["Hub", "Limits", "Refusal", "Seated", "Watcher", "check_creator"]

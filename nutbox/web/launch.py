@@ -21,11 +21,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: str, bot_workers: int = 1, startup: float = 60.0) -> Iterator[str]:
-    """`nutbox serve` on a free port of this machine, storing in `db`; yields its address."""
+def running_server(db: str, bot_workers: int = 1, startup: float = 60.0, options: tuple[str, ...] = ()
+                   ) -> Iterator[str]:
+    """`nutbox serve` on a free port of this machine, storing in `db` (with more `options` of serve); yields its
+    address."""
     port = free_port()
     command = [sys.executable, "-m", "nutbox.cli.main", "serve", "--port", str(port), "--db", db,
-               "--bot-workers", str(bot_workers)]
+               "--bot-workers", str(bot_workers), *options]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:

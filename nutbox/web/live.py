@@ -1,27 +1,37 @@
 """One game at the browser table, in memory: who sits where, what each seat may do, and what each sees.
 
-This is the referee. It decides whether a request is allowed (the seat's secret, its turn, the version it
+This is the referee. It decides whether a request is allowed (the seat's key, its turn, the version it
 was made against, the rules) and says what to store; the hub stores it before anyone is told. Nothing here
 does I/O, so the rules of the table are tested without a server.
 """
 
 from __future__ import annotations
 
-import hmac
-import random
+import re
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from nutbox.agents import make_agent
-from nutbox.core import TERMINAL, Event, Game, IllegalAction, NotationError, Record, events_for, replay
+from nutbox.core import TERMINAL, Event, Game, IllegalAction, NotationError, Record, RecordError, events_for, replay
 from nutbox.play import Match
 from nutbox.registry import entry, make
+from nutbox.web.chance import chance_after, new_key
+from nutbox.web.seats import SECRET_LENGTH, bot_seat, digest, human_seat, matches, new_secret
 from nutbox.web.store import StoredTable
 
 HUMAN = "human"
 SPECTATOR = None
 LOG_LENGTH = 80  # events sent with each update; the replay shows the rest
+NOTES_KEPT = 50  # the table's own notes (joins, invitations re-issued) kept with it
+ACTION_LENGTH = 200  # characters; every action of every game is far shorter
+SEAT_NAME = re.compile(r"[A-Za-z0-9 _.:=,+-]{1,40}")  # a seat's name in an uploaded record: short plain text
+
+
+def clip(text: str, length: int = 60) -> str:
+    """A piece of what someone sent, short enough to quote back in a refusal."""
+    return text if len(text) <= length else text[:length] + "…"
 
 
 class Refusal(Exception):
@@ -42,20 +52,20 @@ class Change:
     keep: int | None = None  # an undo keeps this many actions
 
 
-def new_table(game: Game, seats: list[str], settings: dict[str, Any], seed: int | None = None) -> StoredTable:
-    """A fresh table: setup chance resolved, a secret for every seat."""
+def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes | None = None) -> StoredTable:
+    """A fresh table: setup chance resolved, an invitation for every person's seat. Its chance comes from
+    `key` (a new secret key unless a test gives one)."""
     for seat, kind in enumerate(seats):
         if kind != HUMAN:
             make_agent(kind, game, seat)  # refuses an unknown bot or bad settings now, not mid-game
-    seed = secrets.randbelow(2**31) if seed is None else seed
     stored = StoredTable(
         id=secrets.token_urlsafe(9),
         game=game.id,
         rules_version=game.rules_version,
         options=Record.start(game).options,
-        seed=seed,
-        seats=[{"kind": kind, "secret": secrets.token_urlsafe(18), "human": kind == HUMAN} for kind in seats],
-        settings=settings,
+        chance_key=new_key() if key is None else key,
+        seats=[human_seat(invite=new_secret()) if kind == HUMAN else bot_seat(kind) for kind in seats],
+        settings={"notes": [], **settings},
     )
     live = LiveTable(stored)
     change = live.resolve_chance()
@@ -66,20 +76,25 @@ def new_table(game: Game, seats: list[str], settings: dict[str, Any], seed: int 
 
 def imported_table(game: Game, record: Record) -> StoredTable:
     """A record uploaded to watch, as a finished table. A record that does not replay is refused (RecordError,
-    naming the action and the rule)."""
+    naming the action and the rule), as is one whose seats are not one short plain name per player."""
+    kinds = record.seats or ["?"] * game.num_players
+    if len(kinds) != game.num_players:
+        raise RecordError(f"the record names {len(kinds)} seats for {game.num_players} players")
+    for name in kinds:
+        if not SEAT_NAME.fullmatch(name):
+            raise RecordError(f"seat name {clip(name, 20)!r}: at most 40 letters, digits, spaces or _.:=,+-")
     actors = []
     for number, (state, _) in enumerate(replay(record, game)):
         if number < len(record.actions):
             who = state.to_move()
             actors.append(who if isinstance(who, int) else -1)
-    kinds = record.seats or ["?"] * game.num_players
     return StoredTable(
         id=secrets.token_urlsafe(9),
         game=game.id,
         rules_version=game.rules_version,
         options=Record.start(game).options,
-        seed=record.seed or 0,
-        seats=[{"kind": kind, "secret": "", "human": False} for kind in kinds],
+        chance_key=new_key(),  # never used: the game is over
+        seats=[bot_seat(kind) for kind in kinds],
         settings={"imported": True},
         finished=True,
         actions=list(record.actions),
@@ -95,16 +110,62 @@ class LiveTable:
         self.entry = entry(stored.game)
         self.match = Match.resume(self.game, self.record())
         self.actors = list(stored.actors)
+        self.sealed = self.last_reveal()
 
     # --- who is asking ----------------------------------------------------------------------------------
     def seat_of(self, secret: str | None) -> int | None:
-        """The seat whose secret this is; None for no secret (a spectator). A wrong secret is refused."""
+        """The seat whose key this is; None for no key (a spectator). A wrong key is refused."""
         if not secret:
             return SPECTATOR
-        for seat, info in enumerate(self.stored.seats):
-            if hmac.compare_digest(str(info["secret"]), secret):
-                return seat
-        raise Refusal("that link is not a seat of this table (check the secret in the link)", status=403)
+        if len(secret) <= SECRET_LENGTH:
+            for seat, info in enumerate(self.stored.seats):
+                if matches(info.get("key"), secret):
+                    return seat
+        raise Refusal("that link is not a seat of this table (check the key in the link)", status=403)
+
+    def invitation(self, token: str) -> int:
+        """The seat an open invitation (or a link moving a seat) is for; a used or unknown one is refused."""
+        if len(token) <= SECRET_LENGTH:
+            for seat, info in enumerate(self.stored.seats):
+                invite = info.get("invite")
+                if invite is not None and secrets.compare_digest(digest(invite), digest(token)):
+                    return seat
+                if matches(info.get("transfer"), token):
+                    return seat
+        raise Refusal("this invitation has been used or withdrawn; ask the table's creator for a new one",
+                      status=410)
+
+    def claim(self, token: str) -> tuple[int, str]:
+        """The first browser to open an invitation takes the seat: a new key replaces any earlier one (the
+        caller stores the seats). The seat and its key, which only the claimer is shown."""
+        seat = self.invitation(token)
+        key = new_secret()
+        self.stored.seats[seat] = {**self.stored.seats[seat], "key": digest(key), "invite": None, "transfer": None}
+        self.note(f"Player {seat + 1} took their seat")
+        return seat, key
+
+    def invite(self, seat: int, note: str) -> str:
+        """A new one-time invitation for a person's seat, which the creator's page shows until it is taken
+        (the previous one no longer works)."""
+        token = new_secret()
+        self.stored.seats[seat] = {**self.stored.seats[seat], "invite": token}
+        self.note(note)
+        return token
+
+    def transfer(self, seat: int) -> str:
+        """A one-time link moving a seat to its holder's other device: only the holder is shown it, and only its
+        hash is kept, so the creator's page never holds it."""
+        token = new_secret()
+        self.stored.seats[seat] = {**self.stored.seats[seat], "transfer": digest(token)}
+        self.note(f"Player {seat + 1} asked for a link to move their seat")
+        return token
+
+    def joined(self, seat: int) -> bool:
+        return self.stored.seats[seat].get("key") is not None
+
+    def note(self, text: str) -> None:
+        notes = [*self.stored.settings.get("notes", []), {"time": time.time(), "text": text}]
+        self.stored.settings["notes"] = notes[-NOTES_KEPT:]
 
     @property
     def version(self) -> int:
@@ -135,7 +196,9 @@ class LiveTable:
     def check(self, seat: int | None, version: int | None) -> int:
         if seat is SPECTATOR:
             raise Refusal("spectators watch; only a seat's own link can play", status=403)
-        if version is not None and version != self.version:
+        if version is None:
+            raise Refusal("every request carries the version of the position it was made against", status=400)
+        if version != self.version:
             raise Refusal(
                 f"that was sent against an old position (version {version}; the table is at {self.version}): "
                 "nothing was applied, look again"
@@ -153,29 +216,51 @@ class LiveTable:
         if to_move != seat:
             whose = f"player {to_move + 1}'s" if to_move is not None else "nobody's"
             raise Refusal(f"it is {whose} turn, not yours")
+        if len(text) > ACTION_LENGTH:
+            raise Refusal(f"not understood: an action is at most {ACTION_LENGTH} characters", status=400)
         try:
             action = self.game.parse(text)
         except NotationError as error:
-            raise Refusal(f"not understood: {error}") from None
+            raise Refusal(f"not understood: {clip(str(error), 160)}") from None
         first = len(self.match.record.actions)
+        reveals = self.match.state.why_illegal(action) is None and self.match.state.reveals(action)
         try:
             self.play(action, seat)
         except IllegalAction as error:
-            raise Refusal(f"not allowed: {error.rule}") from None
+            raise Refusal(f"not allowed: {clip(error.rule, 300)}") from None
+        if reveals:
+            self.sealed = first + 1
         chance = self.resolve_chance()
         return Change(first, [str(action), *chance.texts], [seat, *chance.actors])
 
     def can_undo(self, seat: int | None) -> bool:
         """A seat may take back its own last decision while its turn goes on, never past chance or a reveal:
-        once a die is rolled or a card drawn (a chance action) or another seat has moved, it stands."""
+        once a die is rolled or a card drawn (a chance action), another seat has moved, or a decision has
+        shown anyone something they could not see before (a card played face up), it stands."""
         return (
             seat is not None
             and not self.finished
             and self.stored.seats[seat]["kind"] == HUMAN
             and self.to_move() == seat
-            and bool(self.actors)
+            and len(self.actors) > self.sealed
             and self.actors[-1] == seat
         )
+
+    def last_reveal(self) -> int:
+        """How many actions can never be undone because of a reveal: the decisions of the seat's current run
+        are asked again (after a restart or an undo, the live flags are gone)."""
+        actors = self.stored.actors
+        start = len(actors)
+        while start > 0 and actors[start - 1] != -1 and actors[start - 1] == self.to_move():
+            start -= 1
+        if start == len(actors):
+            return start
+        sealed = start
+        # the n-th state replay yields is the position before action n
+        for number, (position, _) in enumerate(replay(self.record(len(actors) - 1), self.game)):
+            if number >= start and position.reveals(self.game.parse(self.stored.actions[number])):
+                sealed = number + 1
+        return sealed
 
     def undo(self, seat: int | None, version: int | None) -> Change:
         seat = self.check(seat, version)
@@ -190,6 +275,8 @@ class LiveTable:
         if kind != HUMAN:
             make_agent(kind, self.game, seat)
         self.stored.seats[seat] = {**self.stored.seats[seat], "kind": kind}
+        by = "its player again" if kind == HUMAN else f"a bot ({kind})"
+        self.note(f"Player {seat + 1}'s seat is played by {by}")
 
     # --- the game -----------------------------------------------------------------------------------------
     def play(self, action: Any, actor: int) -> list[Event]:
@@ -198,10 +285,10 @@ class LiveTable:
         return events
 
     def resolve_chance(self) -> Change:
-        """Draw chance until a seat decides. The generator is reseeded from the seed and the number of actions,
-        so the draws are the same whether or not the server restarted in between."""
+        """Draw chance until a seat decides, from the table's secret key and the number of actions, so the
+        draws are the same whether or not the server restarted in between (web/chance.py)."""
         first = len(self.match.record.actions)
-        self.match.chance = random.Random(f"{self.stored.seed}/{first}")
+        self.match.chance = chance_after(self.stored.chance_key, first)
         texts = []
         while self.match.state.is_chance():
             action = self.match.sample_chance()
@@ -211,7 +298,7 @@ class LiveTable:
 
     def record(self, upto: int | None = None) -> Record:
         return Record(
-            self.stored.game, self.stored.rules_version, self.stored.options, self.stored.seed,
+            self.stored.game, self.stored.rules_version, self.stored.options, None,
             list(self.stored.actions[:upto]), [str(s["kind"]) for s in self.stored.seats],
         )
 
@@ -222,6 +309,7 @@ class LiveTable:
             self.stored.actors = self.stored.actors[:keep]
         self.match = Match.resume(self.game, self.record())
         self.actors = list(self.stored.actors)
+        self.sealed = self.last_reveal()
 
     def commit(self, change: Change) -> None:
         """The change is stored: the stored copy follows the live game."""
@@ -248,6 +336,7 @@ class LiveTable:
             "version": self.version,
             "seat": seat,
             "status": self.status(seat),
+            "to_move": self.to_move(),
             "finished": self.finished,
             "svg": render(view, legal) if render is not None else None,
             "legal": legal,
@@ -256,13 +345,15 @@ class LiveTable:
             "scores": view.get("scores"),
             "winners": view.get("winners"),
             "log": log[-LOG_LENGTH:],
+            "notes": [note["text"] for note in self.stored.settings.get("notes", [])][-10:],
             "steps": len(self.replay_points()) - 1,
         }
 
     def seats_public(self) -> list[dict[str, Any]]:
-        """What anyone may know of the seats: kinds, never secrets."""
+        """What anyone may know of the seats: kinds and whether a person has taken theirs, never keys."""
         return [
-            {"seat": seat, "name": f"Player {seat + 1}", "kind": info["kind"], "human": bool(info.get("human"))}
+            {"seat": seat, "name": f"Player {seat + 1}", "kind": info["kind"], "human": bool(info.get("human")),
+             "joined": self.joined(seat)}
             for seat, info in enumerate(self.stored.seats)
         ]
 

@@ -1,4 +1,5 @@
-"""Where the browser table keeps its games: each game as its record (options, seed, seats, actions).
+"""Where the browser table keeps its games: each game as its record (options, seats, actions) with the
+table's secret chance key, which never leaves the server.
 
 Any SQLAlchemy URL works; the default is an SQLite file, written with a full sync on every commit, so an
 action the server has acknowledged survives a crash or a restart. Actions are rows appended in the same
@@ -40,7 +41,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 
@@ -52,9 +55,11 @@ tables = Table(
     Column("game", String(40), nullable=False),
     Column("rules_version", String(20), nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", Integer, nullable=False),
-    Column("seats", JSON, nullable=False),  # per seat: {"kind": "human" | a bot name, "secret": ..., "name": ...}
-    Column("settings", JSON, nullable=False),  # timer, handover bot, imported
+    Column("chance_key", String(64), nullable=False),  # hex; chance is derived from it (web/chance.py)
+    # per seat: {"kind": "human" | a bot level, "human": bool, "key": hash of the seat key or None,
+    # "invite": hash of the open invitation or None}; only hashes, so a copy of the database seats nobody
+    Column("seats", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),  # timer, handover bot, creator (a hash), notes, imported
     Column("version", Integer, nullable=False),  # moves on with every change, so a stale request is seen
     Column("finished", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
@@ -79,7 +84,7 @@ class StoredTable:
     game: str
     rules_version: str
     options: dict[str, Any]
-    seed: int
+    chance_key: bytes
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
     version: int = 0
@@ -97,6 +102,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _durable_sqlite)
         metadata.create_all(self.engine)
+        _upgrade(self.engine)
         self._queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_batches, name="nutbox-store", daemon=True)
         self._writer.start()
@@ -111,7 +117,8 @@ class Store:
                 select(actions.c.text, actions.c.actor).where(actions.c.table_id == table_id).order_by(actions.c.number)
             ).all()
         return StoredTable(
-            row["id"], row["game"], row["rules_version"], _json(row["options"]), row["seed"], _json(row["seats"]),
+            row["id"], row["game"], row["rules_version"], _json(row["options"]), bytes.fromhex(row["chance_key"]),
+            _json(row["seats"]),
             _json(row["settings"]), row["version"], row["finished"], [m.text for m in moves], [m.actor for m in moves],
         )
 
@@ -129,8 +136,8 @@ class Store:
             db.execute(
                 insert(tables).values(
                     id=table.id, game=table.game, rules_version=table.rules_version, options=table.options,
-                    seed=table.seed, seats=table.seats, settings=table.settings, version=table.version,
-                    finished=table.finished, created=time.time(),
+                    chance_key=table.chance_key.hex(), seats=table.seats, settings=table.settings,
+                    version=table.version, finished=table.finished, created=time.time(),
                 )
             )
             _insert_actions(db, table.id, 0, list(table.actions), list(table.actors))
@@ -156,8 +163,11 @@ class Store:
 
         return self._submit(write)
 
-    def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]]) -> Future[None]:
-        return self._submit(lambda db: _advance(db, table_id, version, seats=[dict(seat) for seat in seats]))
+    def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]],
+                  settings: dict[str, Any]) -> Future[None]:
+        """Who sits where (bots, seat keys, invitations) and the table's notes; the version moves on."""
+        seats, settings = [dict(seat) for seat in seats], dict(settings)
+        return self._submit(lambda db: _advance(db, table_id, version, seats=seats, settings=settings))
 
     def close(self) -> None:
         """Finish the queued writes, then stop the writer."""
@@ -218,6 +228,28 @@ def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors
                 for i, (text, actor) in enumerate(zip(texts, actors, strict=True))
             ],
         )
+
+
+def _upgrade(engine: Engine) -> None:
+    """Databases written before tables had chance keys: each unfinished table gets a fresh key (what was
+    already drawn is in its actions) and seat secrets are kept only as hashes."""
+    from nutbox.web.chance import new_key
+    from nutbox.web.seats import digest
+
+    columns = {column["name"] for column in inspect(engine).get_columns("tables")}
+    if "seed" not in columns:
+        return
+    with engine.begin() as db:
+        db.execute(text("ALTER TABLE tables ADD COLUMN chance_key VARCHAR(64)"))
+        for row in db.execute(text("SELECT id, seats FROM tables")).mappings().all():
+            seats = [
+                {"kind": seat["kind"], "human": bool(seat.get("human")),
+                 "key": digest(seat["secret"]) if seat.get("secret") else None, "invite": None}
+                for seat in _json(row["seats"])
+            ]
+            db.execute(text("UPDATE tables SET chance_key = :key, seats = :seats WHERE id = :id"),
+                       {"key": new_key().hex(), "seats": json.dumps(seats), "id": row["id"]})
+        db.execute(text("ALTER TABLE tables DROP COLUMN seed"))
 
 
 def _durable_sqlite(connection: Any, _record: Any) -> None:

@@ -12,7 +12,7 @@ GAMES = ["nuts-sorting", "nut-hunt", "nuts-factory", "in-the-nuts", "nut-cards"]
 
 
 def create_table(page: Page, url: str, game: str, seats: list[str]) -> tuple[list[str], str]:
-    """Fill in the new-table form; the seat links (one per person) and the spectator link."""
+    """Fill in the new-table form; the invitations (one per person's seat) and the spectator link."""
     page.goto(f"{url}/")
     page.click(f"#game-{game} a.button")
     page.select_option("#players", str(len(seats)))
@@ -20,8 +20,16 @@ def create_table(page: Page, url: str, game: str, seats: list[str]) -> tuple[lis
         page.select_option(f"select[name=seat{seat}]", kind)
     page.click("#create")
     expect(page.locator("h1")).to_contain_text("your table is ready")
-    links = [link.get_attribute("href") or "" for link in page.locator("a.seat-link").all()]
+    links = [link.get_attribute("href") or "" for link in page.locator("a.invite-link").all()]
     return links, page.locator("a.spectator-link").get_attribute("href") or ""
+
+
+def take_seat(page: Page, invitation: str) -> str:
+    """Open an invitation and take the seat, as the invited person does; the seat's own link."""
+    page.goto(invitation)
+    page.click("#take")
+    page.wait_for_url(re.compile(r".*/seat/.*"))
+    return page.url
 
 
 def version(page: Page) -> str:
@@ -64,7 +72,7 @@ def test_each_game_can_be_created_with_bots_and_played_by_clicking(server: str, 
     page = new_page(browser)
     links, _ = create_table(page, server, game, ["human", "easy"])
     assert len(links) == 1
-    page.goto(links[0])
+    take_seat(page, links[0])
     assert wait_for_turn(page) == "Your move"
     expect(page.locator("#board svg")).to_be_visible()
     legal = page.locator("#legal button.action").count()
@@ -77,7 +85,7 @@ def test_each_game_can_be_created_with_bots_and_played_by_clicking(server: str, 
 def test_a_whole_game_of_nuts_sorting_by_clicks_against_a_bot(server: str, browser: Browser) -> None:
     page = new_page(browser)
     links, _ = create_table(page, server, "nuts-sorting", ["random", "human"])
-    page.goto(links[0])
+    take_seat(page, links[0])
     decisions = 0
     while wait_for_turn(page) == "Your move":
         click_a_decision(page)
@@ -96,7 +104,7 @@ def test_other_seats_and_spectators_see_moves_arrive_and_a_reload_restores_the_s
     links, spectator_link = create_table(creator, server, "nut-hunt", ["human", "human"])
     pages = [new_page(browser) for _ in links]
     for page, link in zip(pages, links, strict=True):
-        page.goto(link)
+        take_seat(page, link)
     watcher = new_page(browser)
     watcher.goto(spectator_link)
     expect(watcher.locator("#who")).to_have_text("spectating")
@@ -120,11 +128,10 @@ def test_other_seats_and_spectators_see_moves_arrive_and_a_reload_restores_the_s
 def test_a_spectators_page_never_holds_a_seats_secrets(server: str, browser: Browser) -> None:
     creator = new_page(browser)
     links, spectator_link = create_table(creator, server, "nut-hunt", ["human", "human", "human"])
-    secrets = [re.sub(r".*/seat/", "", link) for link in links]
-    seat_pages = []
+    seat_pages, secrets = [], []
     for link in links:
         page = new_page(browser)
-        page.goto(link)
+        secrets.append(re.sub(r".*/seat/", "", take_seat(page, link)))
         seat_pages.append(page)
     watcher = new_page(browser)
     watcher.goto(spectator_link)

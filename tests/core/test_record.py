@@ -108,10 +108,10 @@ def test_an_action_that_is_not_text_is_refused_with_its_index(data: dict[str, An
         Record.from_json(data)
 
 
-@pytest.mark.parametrize("seed", ["7", True, 1.5, [7]])
-def test_a_seed_that_is_not_a_whole_number_is_refused(data: dict[str, Any], seed: Any) -> None:
+@pytest.mark.parametrize("seed", ["7", True, 1.5, [7], 2**63, -(2**63)])
+def test_a_seed_that_is_not_a_whole_number_of_63_bits_is_refused(data: dict[str, Any], seed: Any) -> None:
     data["seed"] = seed
-    with pytest.raises(RecordError, match="record field 'seed' must be a whole number or null"):
+    with pytest.raises(RecordError, match="record field 'seed' must be a whole number of at most 63 bits, or null"):
         Record.from_json(data)
 
 

@@ -20,20 +20,36 @@ class Client:
         self.http = http
 
     def create(self, game: str, seats: list[str], **fields: Any) -> tuple[str, list[str]]:
-        """A new table through the form: its id and the secret of each seat (empty for bots)."""
+        """A new table through the form, each person's seat taken through its invitation: the table's id and
+        the key of each seat (empty for bots)."""
+        table, invitations = self.invite(game, seats, **fields)
+        return table, [self.claim(link) if link else "" for link in invitations]
+
+    def invite(self, game: str, seats: list[str], **fields: Any) -> tuple[str, list[str]]:
+        """A new table through the form: its id and each seat's invitation link (empty for bots)."""
+        table, page = self.create_page(game, seats, **fields)
+        rows = re.findall(r'<tr data-seat="\d+"><th>Player \d+</th>(.*?)</tr>', page, re.S)
+        assert len(rows) == len(seats), page
+        links = []
+        for row in rows:
+            link = re.search(r'class="invite-link" href="([^"]+)"', row)
+            links.append(link.group(1) if link else "")
+        return table, links
+
+    def create_page(self, game: str, seats: list[str], **fields: Any) -> tuple[str, str]:
+        """A new table through the form: its id and the creator's page (its address holds the creator's key)."""
         form = {"players": str(len(seats)), "timer": "0", "handover": "easy", **fields}
         form.update({f"seat{i}": kind for i, kind in enumerate(seats)})
         response = self.http.post(f"/new/{game}", data=form, follow_redirects=False)
         assert response.status_code == 303, response.text
-        page = self.http.get(response.headers["location"]).text
-        table = response.headers["location"].split("/")[2]
-        rows = re.findall(r"<tr><th>Player \d+</th>(.*?)</tr>", page, re.S)
-        assert len(rows) == len(seats), page
-        secrets = []
-        for row in rows:
-            link = re.search(r"/seat/([\w-]+)", row)
-            secrets.append(link.group(1) if link else "")
-        return table, secrets
+        self.creator = response.headers["location"]
+        return response.headers["location"].split("/")[2], self.http.get(self.creator).text
+
+    def claim(self, invitation: str) -> str:
+        """Take the seat an invitation is for: the seat's key, from the address the claimer is sent to."""
+        response = self.http.post(invitation, follow_redirects=False)
+        assert response.status_code == 303, response.text
+        return str(response.headers["location"]).rsplit("/seat/", 1)[1]
 
     def state(self, table: str, secret: str = "") -> dict[str, Any]:
         response = self.http.get(f"/api/t/{table}/state", params={"secret": secret} if secret else {})
@@ -50,11 +66,16 @@ class Client:
         assert to_move is not None
         return to_move, next(s for s in secrets if s != to_move)
 
+    def request(self, table: str, kind: str, secret: str, **fields: Any) -> Any:
+        """An undo, handover or transfer request against the position the seat sees now, as a page sends it."""
+        version = self.state(table, secret)["version"]
+        return self.http.post(f"/api/t/{table}/{kind}", json={"secret": secret, "version": version, **fields})
+
     def act(self, table: str, secret: str, action: str, version: int | None = None) -> Any:
-        body: dict[str, Any] = {"secret": secret, "action": action}
-        if version is not None:
-            body["version"] = version
-        return self.http.post(f"/api/t/{table}/act", json=body)
+        """An act request against `version`, or, as a page sends it, against the position the seat sees now."""
+        if version is None:
+            version = self.state(table, secret)["version"] if secret else 0
+        return self.http.post(f"/api/t/{table}/act", json={"secret": secret, "action": action, "version": version})
 
 
 @pytest.fixture

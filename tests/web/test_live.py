@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -26,7 +27,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
     rng = random.Random(3)
     undone = 0
     for seed in range(3):
-        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, seed=seed))
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=bytes([seed]) * 32))
         views = {}
         while live.to_move() is not None and len(live.actors) < 250:
             seat = live.to_move()
@@ -52,7 +53,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
 
 
 def test_undo_is_refused_with_a_reason_when_there_is_nothing_to_undo() -> None:
-    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, seed=1))
+    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, key=bytes([1]) * 32))
     seat = live.to_move()
     with pytest.raises(Refusal, match="nothing to undo"):
         live.undo(seat, live.version)
@@ -62,7 +63,7 @@ def test_undo_is_refused_with_a_reason_when_there_is_nothing_to_undo() -> None:
 
 
 def test_a_seat_handed_to_a_bot_refuses_its_person_until_taken_back() -> None:
-    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, seed=1))
+    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, key=bytes([1]) * 32))
     seat = live.to_move()
     assert seat is not None
     text = str(live.match.state.legal_actions()[0])
@@ -78,7 +79,7 @@ def test_a_seat_handed_to_a_bot_refuses_its_person_until_taken_back() -> None:
 
 def test_replays_show_a_seat_only_its_own_view_until_the_end() -> None:
     game = make("nut-hunt", {"players": 3})
-    live = LiveTable(new_table(game, [HUMAN] * 3, {}, seed=4))
+    live = LiveTable(new_table(game, [HUMAN] * 3, {}, key=bytes([4]) * 32))
     play_randomly(live, random.Random(1), 12)
     steps = len(live.replay_points()) - 1
     assert steps > 0
@@ -106,7 +107,7 @@ def test_a_seat_message_carries_its_view_and_no_one_elses(game_id: str) -> None:
     cls = GAMES[game_id]
     players = max(2, cls.min_players)
     game = make(game_id, {"players": players})
-    live = LiveTable(new_table(game, [HUMAN] * players, {}, seed=2))
+    live = LiveTable(new_table(game, [HUMAN] * players, {}, key=bytes([2]) * 32))
     play_randomly(live, random.Random(5), 6)
     for seat in [None, *range(players)]:
         message = live.message(seat)
@@ -120,3 +121,29 @@ def test_a_seat_message_carries_its_view_and_no_one_elses(game_id: str) -> None:
         else:
             assert message["legal"] == [str(a) for a in live.match.state.legal_actions()]
         assert all("secret" not in json.dumps(s) for s in message["seats"])
+
+
+def test_a_bonus_card_played_face_up_is_never_undone_even_after_a_restart() -> None:
+    """Nuts!: a bonus card played from the hand is seen by everyone, so it stands (docs/table.md); a decision
+    that shows nothing hidden can still be taken back."""
+    game = make("nuts-factory", {"players": 2})
+    sealed = undoable = 0
+    for key in range(30):
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=bytes([key]) * 32))
+        rng = random.Random(key)
+        while (seat := live.to_move()) is not None and len(live.actors) < 400 and not sealed:
+            legal = [str(action) for action in live.match.state.legal_actions()]
+            plays = [text for text in legal if text.startswith("play ")]
+            text = plays[0] if plays else rng.choice(legal)
+            live.commit(live.act(seat, text, live.version))
+            if live.to_move() != seat or live.actors[-1] != seat:
+                continue  # the turn passed or chance followed: nothing to undo either way
+            if plays:
+                assert not live.can_undo(seat)
+                with pytest.raises(Refusal, match="nothing to undo"):
+                    live.undo(seat, live.version)
+                assert not LiveTable(copy.deepcopy(live.stored)).can_undo(seat)  # the server restarted
+                sealed += 1
+            elif live.can_undo(seat):
+                undoable += 1
+    assert sealed and undoable

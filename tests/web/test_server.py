@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from conftest import Client
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from nutbox.web.app import create_app
+from nutbox.web.hub import Limits
 
 
 def test_a_move_by_the_seat_to_move_is_applied_and_everyone_sees_it(server: Client) -> None:
@@ -45,18 +48,19 @@ def test_refusals_say_why_and_change_nothing(server: Client) -> None:
     table, secrets = server.create("nuts-sorting", ["human", "human"])
     first, second = server.turn(table, secrets)
     before = server.state(table, first)
-    move = before["legal"][0]
+    move, version = before["legal"][0], before["version"]
     cases = [
-        (server.act(table, "not-a-secret", move), 403, "not a seat"),
+        (server.act(table, "not-a-secret", move, version), 403, "not a seat"),
         (server.act(table, second, move), 409, "turn"),
         (server.act(table, first, move, version=before["version"] - 1), 409, "old position"),
+        (server.http.post(f"/api/t/{table}/act", json={"secret": first, "action": move}), 400, "carries the version"),
         (server.act(table, first, "zz99 nonsense"), 409, "not understood"),
         (server.http.post(f"/api/t/{table}/act", content=b"{not json"), 400, "not JSON"),
         (server.http.post(f"/api/t/{table}/act", json=["a list"]), 400, "JSON object"),
         (server.http.post(f"/api/t/{table}/act", json={"secret": first, "action": move, "extra": 1}), 400, "extra"),
         (server.http.post(f"/api/t/{table}/act", json={"secret": first, "action": 5}), 400, "'action'"),
         (server.http.post(f"/api/t/{table}/act", json={"action": move}), 403, "spectators"),
-        (server.http.post("/api/t/no-such-table/act", json={"secret": first, "action": move}), 404, "no table"),
+        (server.http.post("/api/t/no-such-table/act", json={"secret": first, "action": move}), 404, "no such table"),
     ]
     for response, status, words in cases:
         assert response.status_code == status, response.text
@@ -92,12 +96,16 @@ def test_websocket_refusals_go_to_the_sender_only(server: Client) -> None:
     first, second = server.turn(table, secrets)
     with server.http.websocket_connect(f"/ws/t/{table}?secret={second}") as two:
         start = next_state(two)
-        two.send_text("{broken")
-        assert "not JSON" in receive_type(two, "error")["message"]
         two.send_json({"type": "act", "action": start["legal"][0] if start["legal"] else "a1", "version": 0})
         assert receive_type(two, "error")["message"]
-        two.send_json({"type": "dance"})
+        two.send_json({"type": "dance", "version": start["version"]})
         assert "unknown request type" in receive_type(two, "error")["message"]
+        # what is not a request at all is answered, and the connection closed with a code that says why
+        two.send_text("{broken")
+        assert "not JSON" in receive_type(two, "error")["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            two.receive_json()
+        assert closed.value.code == 1007
     assert server.state(table, first)["version"] == start["version"]
 
 
@@ -211,29 +219,42 @@ def test_a_turn_timer_hands_a_silent_seat_to_a_bot_and_the_game_goes_on(server: 
     wait_for(lambda: server.state(table)["version"] > start["version"] + 1, 30)  # the bot moved for it
     refused = server.act(table, late, "a1-a2")
     assert refused.status_code == 409
-    taken_back = server.http.post(f"/api/t/{table}/handover", json={"secret": late, "seat": seat, "bot": None})
+    taken_back = server.request(table, "handover", late, seat=seat, bot=None)
     assert taken_back.status_code == 200
     assert server.state(table)["seats"][seat]["kind"] == "human"
 
 
-def test_a_seat_can_be_handed_over_only_when_its_player_is_away(server: Client) -> None:
-    table, (first, second) = server.create("nut-hunt", ["human", "human"])
-    with server.http.websocket_connect(f"/ws/t/{table}?secret={second}") as present:
-        next_state(present)
-        refused = server.http.post(f"/api/t/{table}/handover", json={"secret": first, "seat": 1, "bot": "easy"})
-        assert refused.status_code == 409 and "still at the table" in refused.json()["error"]
-    wait_for(lambda: not server.state(table)["connected"][1], 10)
-    version = server.state(table)["version"]
-    handed = server.http.post(f"/api/t/{table}/handover", json={"secret": first, "seat": 1, "bot": "easy"})
-    assert handed.status_code == 200 and handed.json()["version"] == version + 1
-    assert server.state(table)["seats"][1]["kind"] == "easy"
-    for body, words in (
-        ({"secret": first, "seat": 1, "bot": None}, "only the seat's own player"),
-        ({"secret": first, "seat": 7, "bot": "easy"}, "no seat 8"),
-        ({"secret": first, "seat": 0, "bot": "grandmaster"}, "no bot called"),
-    ):
-        response = server.http.post(f"/api/t/{table}/handover", json=body)
-        assert response.status_code == 409 and words in response.json()["error"], response.text
+def test_a_rivals_seat_is_handed_over_only_once_they_are_away_and_their_turn_has_waited(database: str) -> None:
+    grace = 3.0
+    with TestClient(create_app(database, bot_workers=1, limits=Limits(grace=grace))) as http:
+        server = Client(http)
+        table, secrets = server.create("nut-hunt", ["human", "human"])
+        target, rival = server.turn(table, secrets)
+        seat, other = server.state(table, target)["seat"], server.state(table, rival)["seat"]
+        with server.http.websocket_connect(f"/ws/t/{table}?secret={target}") as present:
+            next_state(present)
+            refused = server.request(table, "handover", rival, seat=seat, bot="easy")
+            assert refused.status_code == 409 and "still at the table" in refused.json()["error"]
+        wait_for(lambda: not server.state(table)["connected"][seat], 10)
+        # gone, but their turn has not waited long enough: a dropped connection alone never loses a seat
+        early = server.request(table, "handover", rival, seat=seat, bot="easy")
+        assert early.status_code == 409 and f"once they have waited {grace:.0f} s" in early.json()["error"]
+        # nor can a seat be taken while it is not that player's turn
+        assert "while it is their turn" in server.request(table, "handover", target, seat=other, bot="easy").text
+        assert server.state(table)["seats"][seat]["kind"] == "human"
+        version = server.state(table)["version"]
+        wait_for(lambda: server.request(table, "handover", rival, seat=seat, bot="easy").status_code == 200, 30)
+        assert server.state(table)["version"] == version + 1
+        assert server.state(table)["seats"][seat]["kind"] == "easy"
+        assert any("played by a bot (easy)" in note for note in server.state(table)["notes"])
+        for body, status, words in (
+            ({"secret": rival, "seat": seat, "bot": None}, 409, "only the seat's own player"),
+            ({"secret": rival, "seat": 7, "bot": "easy"}, 409, "no seat 8"),
+            ({"secret": rival, "seat": other, "bot": "grandmaster"}, 400, "one of the levels"),
+            ({"secret": rival, "seat": other, "bot": "ismcts:sims=100000000,time=1000"}, 400, "one of the levels"),
+        ):
+            response = server.request(table, "handover", **body)
+            assert response.status_code == status and words in response.json()["error"], response.text
 
 
 def test_undo_through_the_interface_restores_the_position(server: Client) -> None:

@@ -735,6 +735,11 @@ class HuntState(ListedState):
     def scores(self) -> list[float]:
         return [float(self.breakdown(seat).total) for seat in range(self.n)]
 
+    def reveals(self, action: Action) -> bool:
+        """No decision shows an objective to anyone else: a discarded or passed-over card goes face down
+        (seen by its placer only), and objectives are revealed only when the game is over."""
+        return False
+
     def running_scores(self) -> list[float]:
         """The end-of-game scoring applied to the board as it stands (zero before the forest is laid out)."""
         return self.scores() if self.layout is not None else [0.0] * self.n

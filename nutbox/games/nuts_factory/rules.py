@@ -772,6 +772,11 @@ class FactoryState(ListedState):
     def scores(self) -> list[float]:
         return [float(points) for points in self.points]
 
+    def reveals(self, action: Action) -> bool:
+        """A bonus card played or discarded goes face up from a hidden hand; nothing else a player decides
+        shows a secret (the cards drawn are chance)."""
+        return isinstance(action, (Play, DiscardCard))
+
     def running_scores(self) -> list[float]:
         return self.scores()  # points are scored as nuts are shipped
 

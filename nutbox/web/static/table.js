@@ -18,8 +18,12 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/t/${tableId}${query}`);
   socket.onopen = () => { retry = 500; root.dataset.connected = "yes"; };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     root.dataset.connected = "no";
+    if (event.code === 4403 || event.code === 4404) {  // this link no longer holds a seat (moved elsewhere)
+      say(event.reason || "This link no longer opens a seat of this table.");
+      return;
+    }
     setTimeout(connect, retry);  // reconnecting restores the seat: the server sends the whole position again
     retry = Math.min(retry * 2, 8000);
   };
@@ -69,6 +73,7 @@ function show() {
   $("undo").disabled = !state.can_undo;
   $("log").replaceChildren(...state.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
   $("log").scrollTop = $("log").scrollHeight;
+  $("notes").replaceChildren(...state.notes.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
   $("download").hidden = !state.finished;
   showSeats();
   showResult();
@@ -114,11 +119,12 @@ function showSeats() {
     row.innerHTML = `<th></th><td class="kind"></td><td class="presence"></td><td class="score"></td><td class="control"></td>`;
     row.children[0].textContent = seat.name + (mine ? " (you)" : "");
     row.children[1].textContent = seat.kind === "human" ? "person" : `bot: ${seat.kind}`;
-    row.children[2].textContent = seat.kind === "human" ? (here ? "● here" : "○ away") : "";
+    row.children[2].textContent = seat.kind !== "human" ? "" : here ? "● here" : seat.joined ? "○ away" : "○ not joined yet";
     row.children[3].textContent = score;
     if (state.seat !== null && !state.finished && seat.human) {
       const button = document.createElement("button");
-      if (seat.kind === "human" && (mine || !here)) {
+      // a rival's seat only while its absent player's turn waits (the server also checks the grace period)
+      if (seat.kind === "human" && (mine || (!here && state.to_move === seat.seat))) {
         button.textContent = mine ? "Let a bot play for me" : "Hand to a bot";
         button.onclick = () => send({ type: "handover", seat: seat.seat, bot: "" });
         row.children[4].append(button);
@@ -184,6 +190,19 @@ function live() {
 }
 
 $("undo").onclick = () => send({ type: "undo" });
+if ($("transfer")) {
+  $("transfer").onclick = async () => {
+    const response = await fetch(`/api/t/${tableId}/transfer`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ secret, version: state.version }),
+    });
+    const answer = await response.json();
+    if (!response.ok) { say(answer.error); return; }
+    $("transfer-link").href = answer.link;
+    $("transfer-link").textContent = answer.link;
+    $("transfer-note").hidden = false;
+  };
+}
 $("step").oninput = () => replay(Number($("step").value));
 $("step-first").onclick = () => replay(0);
 $("step-back").onclick = () => replay(Number($("step").value) - 1);

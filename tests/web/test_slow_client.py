@@ -1,0 +1,106 @@
+"""A connection that never reads holds up nobody: a real server, a real socket that stops reading."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import socket
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nutbox.web.launch import running_server
+
+GUARD = 60  # seconds: only so that a request that never returns fails the test instead of hanging it
+
+
+def post(url: str, form: dict[str, str] | None = None, body: dict[str, Any] | None = None) -> tuple[int, str]:
+    """A POST as a browser sends it; the status and the address it ended at."""
+    if body is not None:
+        request = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
+    else:
+        request = urllib.request.Request(url, urllib.parse.urlencode(form or {}).encode())
+    try:
+        with urllib.request.urlopen(request, timeout=GUARD) as response:
+            return response.status, response.geturl()
+    except urllib.error.HTTPError as error:
+        return error.code, url
+
+
+def state(base: str, table: str, key: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base}/api/t/{table}/state?secret={key}", timeout=GUARD) as response:
+        result: dict[str, Any] = json.load(response)
+        return result
+
+
+def never_reading(base: str, path: str) -> socket.socket:
+    """A WebSocket that completes its handshake and then reads nothing more, with a small receive buffer."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101")
+    return sock
+
+
+def frames(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """The (opcode, payload) of each whole frame a server sent (server frames are not masked)."""
+    at = 0
+    while at + 2 <= len(data):
+        opcode, length = data[at] & 0x0F, data[at + 1] & 0x7F
+        at += 2
+        if length >= 126:
+            size = 2 if length == 126 else 8
+            length, at = int.from_bytes(data[at:at + size], "big"), at + size
+        if at + length > len(data):
+            return
+        yield opcode, data[at:at + length]
+        at += length
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with running_server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", options=("--outbox", "8")) as url:
+        yield url
+
+
+def test_a_spectator_who_never_reads_holds_up_no_move_and_is_dropped(server: str) -> None:
+    status, creator = post(f"{server}/new/nuts-factory", {"players": "2", "seat0": "human", "seat1": "human"})
+    assert status == 200
+    with urllib.request.urlopen(creator, timeout=GUARD) as response:
+        invitations = re.findall(r'class="invite-link" href="([^"]+)"', response.read().decode())
+    table = creator.split("/t/", 1)[1].split("/", 1)[0]
+    keys = [post(link)[1].rsplit("/seat/", 1)[1] for link in invitations]
+    stuck = never_reading(server, f"/ws/t/{table}")
+    # every update is tens of kB: a few hundred fill the socket's buffers, then the spectator's outbox
+    for _ in range(200):
+        states = [state(server, table, key) for key in keys]
+        mover = next(n for n, seen in enumerate(states) if seen["legal"])
+        move = {"secret": keys[mover], "action": states[mover]["legal"][-1], "version": states[mover]["version"]}
+        assert post(f"{server}/api/t/{table}/act", body=move)[0] == 200  # answered: nobody waits for the spectator
+    final = state(server, table, keys[0])["version"]
+    # the stuck spectator now reads what reached it: the updates stop well short of the end, then the
+    # server's close (or, if the close itself could not get through, the end of the connection)
+    stuck.settimeout(GUARD)
+    received = b""
+    while chunk := stuck.recv(1 << 16):
+        received += chunk
+    stuck.close()
+    seen = [json.loads(payload) for opcode, payload in frames(received) if opcode == 1]
+    versions = [message["version"] for message in seen if message.get("type") == "state"]
+    assert versions and max(versions) < final - 8
+    closes = [payload for opcode, payload in frames(received) if opcode == 8]
+    assert not closes or int.from_bytes(closes[0][:2], "big") == 4008
