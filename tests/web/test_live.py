@@ -5,9 +5,12 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, inspect, text
 
+from nutbox.core import Record
 from nutbox.registry import GAMES, make
 from nutbox.web.live import HUMAN, LiveTable, Refusal, new_table
 
@@ -147,3 +150,40 @@ def test_a_bonus_card_played_face_up_is_never_undone_even_after_a_restart() -> N
             elif live.can_undo(seat):
                 undoable += 1
     assert sealed and undoable
+
+
+def test_a_database_from_before_chance_keys_is_upgraded_and_its_seats_still_open(tmp_path: Path) -> None:
+    """A table stored with a seed and plaintext seat secrets: it gets a secret chance key, its secrets are kept
+    only as hashes, and each seat's old link still opens it."""
+    from nutbox.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    game = make("nuts-sorting")
+    actions = new_table(game, [HUMAN, HUMAN], {}, key=bytes(32)).actions
+    with engine.begin() as db:
+        db.execute(text("CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(40) NOT NULL, rules_version "
+                        "VARCHAR(20) NOT NULL, options JSON NOT NULL, seed INTEGER NOT NULL, seats JSON NOT NULL, "
+                        "settings JSON NOT NULL, version INTEGER NOT NULL, finished BOOLEAN NOT NULL, created FLOAT "
+                        "NOT NULL)"))
+        db.execute(text("CREATE TABLE actions (table_id VARCHAR(32) NOT NULL REFERENCES tables (id), number INTEGER "
+                        "NOT NULL, text TEXT NOT NULL, actor INTEGER NOT NULL, PRIMARY KEY (table_id, number))"))
+        seats = [{"kind": HUMAN, "secret": "old-secret-0", "human": True},
+                 {"kind": HUMAN, "secret": "old-secret-1", "human": True}]
+        db.execute(text("INSERT INTO tables VALUES ('t1', 'nuts-sorting', :rules, :options, 12345, :seats, '{}', 0, "
+                        "0, 0)"), {"rules": game.rules_version, "seats": json.dumps(seats),
+                                   "options": json.dumps(Record.start(game).options)})
+        for number, action in enumerate(actions):
+            db.execute(text("INSERT INTO actions VALUES ('t1', :n, :t, -1)"), {"n": number, "t": action})
+    engine.dispose()
+    store = Store(url)
+    try:
+        loaded = store.load("t1")
+        assert loaded is not None and len(loaded.chance_key) == 32 and loaded.actions == actions
+        assert "old-secret-0" not in json.dumps(loaded.seats)
+        live = LiveTable(loaded)
+        assert [live.seat_of("old-secret-0"), live.seat_of("old-secret-1")] == [0, 1]
+        assert "seed" not in {column["name"] for column in inspect(store.engine).get_columns("tables")}
+    finally:
+        store.close()
+    Store(url).close()  # opening it again changes nothing
