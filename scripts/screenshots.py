@@ -3,7 +3,8 @@
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 
 Starts a server on a temporary database, creates a table of each game (you against `easy` bots), makes a
-few decisions by clicking as a person would, and saves the page as PNG.
+few decisions by clicking as a person would, and saves the page as PNG: at a laptop's size (1280x800, the
+whole page) and a phone's (390x844, what the screen shows first).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def main() -> None:
         home.goto(url)
         home.screenshot(path=str(args.out / "home.png"), full_page=True)
         for game, players in TABLES.items():
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
             page.goto(f"{url}/new/{game}")
             page.select_option("#players", str(players))
             for seat in range(players):
@@ -39,6 +40,7 @@ def main() -> None:
             page.click("#create")
             page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
             page.click("#take")
+            page.wait_for_url("**/seat/**")
             for _ in range(args.decisions):
                 page.wait_for_function(YOUR_TURN, timeout=120_000)
                 before = page.locator("#table").get_attribute("data-version")
@@ -47,7 +49,12 @@ def main() -> None:
             page.wait_for_function(YOUR_TURN, timeout=120_000)
             path = args.out / f"{game}.png"
             page.screenshot(path=str(path), full_page=True)
+            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            phone.goto(page.url)
+            phone.wait_for_function(YOUR_TURN, timeout=120_000)
+            phone.screenshot(path=str(args.out / f"{game}-phone.png"))
             print(f"{game}: {path}")
+            phone.context.close()
             page.context.close()
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 
 from nutbox.agents import Agent, make_agent
 from nutbox.core import Event, IllegalAction, NotationError, events_for
@@ -97,6 +98,8 @@ class TerminalTable:
             self.console.print(f"Saved to {self.save}; replay it with: nutbox replay {self.save}")
 
     def human_turn(self, seat: int) -> list[Event]:
+        view = self.match.state.view(seat)
+        self.console.print(f"[bold]Player {seat + 1}, your turn:[/] {self.match.game.decision(view)}.")
         while True:
             try:
                 text = self.console.input(f"[bold]Player {seat + 1}>[/] ").strip()
@@ -112,8 +115,10 @@ class TerminalTable:
                 self.show_board()
                 continue
             if command in ("m", "moves"):
-                legal = [str(action) for action in self.match.state.legal_actions()]
-                self.console.print(Columns(legal, padding=(0, 2)))
+                # the notation to type, with what it does in words
+                legal = [f"[bold]{escape(str(action))}[/]  {escape(self.match.game.label(action, view))}"
+                         for action in self.match.state.legal_actions()]
+                self.console.print(Columns(legal, padding=(0, 3)))
                 continue
             try:
                 return self.match.play(self.match.game.parse(text))

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from nutbox.core.errors import OptionsError
 from nutbox.core.options import Options
 from nutbox.core.state import State
+from nutbox.core.words import Panel, ScoreTable, Words, seat_name
 
 
 class Action:
@@ -130,6 +131,37 @@ class Game(ABC):
     def heuristic(self, state: State, seat: int) -> float:
         """How good `state` looks for `seat`, in [-1, 1]; 0 when the game offers no knowledge."""
         return 0.0
+
+    # --- the game in words (core/words.py), always from a view ---------------------------------------------
+    # A game names its words module here; without one, the plain defaults below (notation, bare scores) serve.
+    words: ClassVar[Words | None] = None
+
+    def decision(self, view: dict[str, Any]) -> str:
+        """What the seat to move must decide, as a phrase to follow "Your turn: " (or "Waiting for Player 2 to
+        "): "choose which 2 of your 3 objectives to keep". Written from the view's seat (words.possessive)."""
+        return self.words.decision(view) if self.words is not None else "make a move"
+
+    def label(self, action: Action, view: dict[str, Any]) -> str:
+        """`action` in plain words for the seat to move, from its view: "Move the red nut from c3 to e5". Unique
+        among the legal actions of one decision, and never just the notation."""
+        return self.words.label(action, view) if self.words is not None else str(action)
+
+    def panels(self, view: dict[str, Any]) -> list[Panel]:
+        """Every seat as the view's seat may see it: score, visible holdings, and its own secret cards."""
+        if self.words is not None:
+            return self.words.panels(view)
+        scores = view.get("scores")
+        return [Panel(seat, seat_name(seat), score=None if scores is None else f"{scores[seat]:g}")
+                for seat in range(self.num_players)]
+
+    def score_table(self, view: dict[str, Any]) -> ScoreTable | None:
+        """Once the game is over, the score broken down by the game's parts; None before."""
+        if self.words is not None:
+            return self.words.score_table(view)
+        scores = view.get("scores")
+        if scores is None:
+            return None
+        return ScoreTable(("Score",), tuple((f"{score:g}",) for score in scores), winners=tuple(view["winners"]))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"

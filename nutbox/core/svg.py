@@ -80,10 +80,13 @@ def targets(legal: Iterable[str], target_of: Callable[[str], Target | None]) -> 
     return found
 
 
-def attributes(name: str, value: str, actions: list[str], plain_class: str) -> str:
+def attributes(name: str, value: str, actions: list[str], plain_class: str, state: str | None = None) -> str:
     """An element's attributes: data-`name` for what it is, and the target marks if `actions` aim at it (else
-    its `plain_class`)."""
+    its `plain_class`). `state` is what the place shows now (a piece, a count): a table compares it with the
+    same place's earlier state to mark what changed since a seat last decided."""
     attrs = f" data-{name}={quoteattr(value)}"
+    if state is not None:
+        attrs += f" data-state={quoteattr(state)}"
     if actions:
         return (f' class="target" data-action={quoteattr(actions[0])}'
                 f" data-actions={quoteattr(ACTION_SEPARATOR.join(actions))}" + attrs)

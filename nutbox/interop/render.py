@@ -36,11 +36,13 @@ def check_mode(game: Game, mode: str | None) -> None:
 
 
 def ansi(game: Game, view: dict[str, Any]) -> str:
-    """The terminal table's picture of `view`, with its colours as ANSI escapes."""
+    """The terminal table's picture of `view`, with its colours as ANSI escapes, and the decision in words."""
     buffer = io.StringIO()
-    Console(file=buffer, force_terminal=True, color_system="truecolor", width=TERMINAL_WIDTH).print(
-        entry(game.id).render_text(view)
-    )
+    console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=TERMINAL_WIDTH)
+    console.print(entry(game.id).render_text(view))
+    if isinstance(view.get("to_move"), int):
+        console.print(f"Player {view['to_move'] + 1} to decide: {game.decision(view)}", markup=False, highlight=False,
+                      soft_wrap=True)
     return buffer.getvalue()
 
 

@@ -6,7 +6,7 @@
     /t/{id}/invite/{token}  an invitation: the first browser to take it gets the seat and its own key
     /t/{id}/seat/{key}      a seat's page        /t/{id}   a spectator's page
     /t/{id}/record.json     the record, once the game is over
-    /api/t/{id}/...         state, act, undo, handover, transfer, replay, details (JSON)
+    /api/t/{id}/...         state, act, undo, handover, transfer, again, replay (JSON)
     /ws/t/{id}?secret=...   live updates; send {"type": "act", "action": TEXT, "version": N} (or undo, handover)
 
 A seat is known only by its key; what a connection receives is built from that seat's view alone. Every
@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import importlib
 import inspect
-import io
 import json
 import logging
 import math
@@ -32,7 +31,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
 from starlette.middleware import Middleware
@@ -96,8 +94,8 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/undo", api_undo, methods=["POST"]),
         Route("/api/t/{table}/handover", api_handover, methods=["POST"]),
         Route("/api/t/{table}/transfer", api_transfer, methods=["POST"]),
+        Route("/api/t/{table}/again", api_again, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
-        Route("/api/t/{table}/details", api_details),
         WebSocketRoute("/ws/t/{table}", live),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
@@ -413,6 +411,13 @@ async def api_transfer(request: Request) -> Response:
     return JSONResponse({"ok": True, "link": f"{base}/t/{table}/invite/{token}"})
 
 
+async def api_again(request: Request) -> Response:
+    """Play again: a new table with the same players and options, seats moved one place on."""
+    data = await body(request)
+    new = await hub_of(request).again(request.path_params["table"], data.get("secret"), data.get("version"))
+    return JSONResponse({"ok": True, "table": new})
+
+
 async def api_request(request: Request, kind: str) -> Response:
     data = await body(request)
     version = await handle(hub_of(request), request.path_params["table"], {**data, "type": kind})
@@ -428,19 +433,6 @@ async def api_replay(request: Request) -> Response:
     as_seat = whole(as_text, "as", 99) if as_text not in (None, "") else None
     message = await asyncio.to_thread(live.replay_message, seat, step, as_seat)
     return JSONResponse(message)
-
-
-async def api_details(request: Request) -> Response:
-    """The terminal picture of the seat's view (holdings, hands, the score breakdown), as HTML."""
-    seated = await hub_of(request).table(request.path_params["table"])
-    live = seated.live
-    seat = live.seat_of(request.query_params.get("secret"))
-    async with seated.lock:
-        view = live.match.state.view(seat)
-    console = Console(record=True, width=110, file=io.StringIO(), color_system="truecolor")
-    console.print(live.entry.render_text(view))
-    html = console.export_html(inline_styles=True, code_format="<pre class='terminal'>{code}</pre>")
-    return JSONResponse({"html": html, "version": live.version})
 
 
 # --- live updates ---------------------------------------------------------------------------------------------

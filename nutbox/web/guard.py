@@ -20,7 +20,7 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",  # the boards and the details panel carry style attributes
+    "style-src 'self' 'unsafe-inline'",  # the boards carry style attributes
     "img-src 'self' data:",
     "connect-src 'self'",
     "frame-ancestors 'none'",

@@ -269,6 +269,41 @@ class Hub:
         async with seated.lock:
             return await self.issue(seated, partial(live.invite, seat, note))
 
+    async def again(self, table_id: str, secret: str | None, version: int | None) -> str:
+        """"Play again" at a finished table: a new table with the same options and seats, each moved one place on
+        (so another player starts); every person's invitation to it goes to their own page at the old table.
+        Asked twice, it is the same new table. The new table's id."""
+        seated = await self.table(table_id)
+        live = seated.live
+        async with seated.lock:
+            if seated.live.seat_of(secret) is None:
+                raise Refusal("spectators watch; a seated player starts the next game", status=403)
+            if version is None:
+                raise Refusal("every request carries the version of the position it was made against", status=400)
+            if not live.finished or live.stored.settings.get("imported"):
+                raise Refusal("a new game can be started from here once this one is over")
+            if "again" in live.stored.settings:
+                return str(live.stored.settings["again"]["table"])
+            seats = live.stored.seats
+            count = len(seats)
+            rotated = [HUMAN if seats[(seat - 1) % count].get("human") else str(seats[(seat - 1) % count]["kind"])
+                       for seat in range(count)]
+            settings: dict[str, Any] = {key: live.stored.settings[key] for key in ("timer", "handover", "creator")
+                        if key in live.stored.settings}
+            table = new_table(live.game, rotated, settings)
+            await stored(self.store.create(table))
+            invites = {str((seat - 1) % count): info["invite"] for seat, info in enumerate(table.seats)
+                       if info.get("invite")}
+
+            def record_next() -> None:
+                live.stored.settings["again"] = {"table": table.id, "invites": invites}
+                live.note("A new game was started at this table's players' seats, one place on")
+
+            outbox = await self.change_seats(seated, record_next)
+        self.deliver(seated, outbox)
+        await self.table(table.id)  # its bots start at once
+        return table.id
+
     async def change_seats(self, seated: Seated, change: Callable[[], None]) -> list[tuple[Watcher, str]]:
         """Change who sits where (the caller holds the lock), store it, and move the version on; on a refusal
         or a failed write nothing has changed."""
@@ -434,7 +469,12 @@ class Hub:
                 return
             seated.timer = None  # this task is finishing; do not cancel it from schedule()
             kind = str(live.stored.settings.get("handover", "easy"))
-            outbox = await self.change_seats(seated, partial(live.set_seat, seat, kind))
+
+            def hand_over() -> None:
+                live.note(f"Player {seat + 1} ran out of time for a decision")
+                live.set_seat(seat, kind)
+
+            outbox = await self.change_seats(seated, hand_over)
         self.deliver(seated, outbox)
 
     async def close(self) -> None:

@@ -325,9 +325,11 @@ class LiveTable:
         view = state.view(seat)
         mine = seat is not None and self.to_move() == seat and not self.finished
         human = mine and self.stored.seats[seat]["kind"] == HUMAN  # type: ignore[index]
-        legal = [str(action) for action in state.legal_actions()] if human else []
+        actions = state.legal_actions() if human else []
+        legal = [str(action) for action in actions]
         render = self.entry.render_svg
         log = [event.text for event in events_for(self.match.log, seat) if not event.detail]
+        table = self.game.score_table(view) if self.match.state.is_terminal() else None
         return {
             "type": "state",
             "table": self.id,
@@ -336,6 +338,13 @@ class LiveTable:
             "version": self.version,
             "seat": seat,
             "status": self.status(seat),
+            "prompt": self.prompt(seat, view),
+            "mine": human,
+            "labels": [self.game.label(action, view) for action in actions],
+            "panels": [panel.to_json() for panel in self.game.panels(view)],
+            "score_table": table.to_json() if table is not None else None,
+            "again": self.again_link(seat),
+            "log_total": len(log),
             "to_move": self.to_move(),
             "finished": self.finished,
             "svg": render(view, legal) if render is not None else None,
@@ -356,6 +365,32 @@ class LiveTable:
              "joined": self.joined(seat)}
             for seat, info in enumerate(self.stored.seats)
         ]
+
+    def again_link(self, seat: int | None) -> str | None:
+        """Where this seat goes for the next game: its invitation there (its own), or the spectators' page."""
+        again = self.stored.settings.get("again")
+        if again is None:
+            return None
+        if seat is None:
+            return f"/t/{again['table']}"
+        token = again["invites"].get(str(seat))
+        return f"/t/{again['table']}/invite/{token}" if token else None
+
+    def prompt(self, seat: int | None, view: dict[str, Any]) -> str:
+        """The decision in a sentence, for the asking seat: its own ("Your turn: ...") or whom everyone waits
+        for, and for what ("Waiting for Player 2 (bot: hard) to choose where to scatter")."""
+        state = self.match.state
+        to_move = self.to_move()
+        if state.is_terminal() or self.stored.settings.get("imported") or to_move is None:
+            return self.status(seat) + "."
+        decision = self.game.decision(view)
+        kind = self.stored.seats[to_move]["kind"]
+        if to_move == seat:
+            if kind == HUMAN:
+                return f"Your turn: {decision}."
+            return f"A bot ({kind}) plays your seat: it is to {decision}."
+        who = f"Player {to_move + 1}" + ("" if kind == HUMAN else f" (bot: {kind})")
+        return f"Waiting for {who} to {decision}."
 
     def status(self, seat: int | None) -> str:
         state = self.match.state

@@ -128,6 +128,8 @@ def test_render_modes(game_id: str) -> None:
     text.reset(seed=1)
     picture = text.render()
     assert isinstance(picture, str) and "\x1b[" in picture
+    view = text.game_state.view(None)
+    assert f"to decide: {text.game.decision(view)}" in picture  # the decision in words under the picture
     if ENTRIES[game_id].render_svg is None:
         return
     image = env(game_id, render_mode="rgb_array")

@@ -252,7 +252,6 @@ def test_a_secret_with_any_characters_is_refused_not_an_error(server: Client) ->
             post("handover", {**body, "seat": 0}),
             post("transfer", body),
             server.http.get(f"/api/t/{table}/state", params={"secret": in_url}),
-            server.http.get(f"/api/t/{table}/details", params={"secret": in_url}),
             server.http.get(f"/api/t/{table}/replay", params={"secret": in_url}),
             server.http.get(f"/t/{table}/seat/{in_url}"),
             server.http.get(f"/t/{table}/invite/{in_url}"),

@@ -273,3 +273,40 @@ def test_undo_through_the_interface_restores_the_position(server: Client) -> Non
     assert undone.status_code == 200
     again = server.http.post(f"/api/t/{table}/undo", json={"secret": mover, "version": state["version"]})
     assert again.status_code == 409 and "old position" in again.json()["error"]
+
+
+def test_the_prompt_says_what_to_decide_and_whom_everyone_waits_for(server: Client) -> None:
+    table, secrets = server.create("nut-hunt", ["human", "human", "hard"])
+    mover, other = server.turn(table, secrets)
+    mine, theirs, watching = server.state(table, mover), server.state(table, other), server.state(table)
+    assert mine["prompt"].startswith("Your turn: ") and mine["mine"]
+    assert len(mine["labels"]) == len(mine["legal"]) and all(mine["labels"])
+    number = mine["seat"] + 1
+    for message in (theirs, watching):
+        assert message["prompt"].startswith(f"Waiting for Player {number} to ") and not message["mine"]
+        assert message["labels"] == [] and len(message["panels"]) == 3
+
+
+def test_play_again_seats_everyone_one_place_on_at_a_new_table(server: Client) -> None:
+    table, (_, person) = server.create("nuts-sorting", ["random", "human"])
+    early = server.request(table, "again", person)
+    assert early.status_code == 409 and "once this one is over" in early.json()["error"]
+    deadline = time.time() + 120
+    while not (state := server.state(table, person))["finished"]:
+        assert time.time() < deadline
+        if state["legal"]:
+            server.act(table, person, state["legal"][0], state["version"])
+        else:
+            time.sleep(0.05)
+    assert state["score_table"] is not None and state["score_table"]["winners"] == state["winners"]
+    spectators = server.http.post(f"/api/t/{table}/again", json={"version": state["version"]})
+    assert spectators.status_code == 403
+    started = server.request(table, "again", person)
+    assert started.status_code == 200
+    new = started.json()["table"]
+    assert server.request(table, "again", person).json()["table"] == new  # asked twice: the same table
+    link = server.state(table, person)["again"]
+    assert link.startswith(f"/t/{new}/invite/") and server.state(table)["again"] == f"/t/{new}"
+    key = server.claim(link)
+    seat = server.state(new, key)
+    assert seat["seat"] == 0 and [s["kind"] for s in seat["seats"]] == ["human", "random"]  # moved one place on

@@ -1,12 +1,12 @@
-"""The In the Nuts! game object: metadata, notation, encoding, determinization, heuristic."""
+"""The In the Nuts! game object: metadata, notation, encoding, determinization, heuristic, the game in words."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State
-from nutbox.games.in_the_nuts import actions, heuristic
+from nutbox.core import Action, Game, State, Words
+from nutbox.games.in_the_nuts import actions, heuristic, words
 from nutbox.games.in_the_nuts.rules import NutsOptions, NutsState
 
 
@@ -16,6 +16,7 @@ class InTheNuts(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    words: ClassVar[Words] = words  # the game in words for people
     bot_sims = (300, 1200)  # medium, hard: about 1,400 simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[NutsOptions]] = NutsOptions
@@ -34,3 +35,4 @@ class InTheNuts(Game):
     def heuristic(self, state: State, seat: int) -> float:
         assert isinstance(state, NutsState)
         return heuristic.evaluate(state, seat)
+

@@ -14,13 +14,20 @@ An element that one of the `legal` actions targets (a track space for place, a 2
 preplace, a face-up card for take, a storage card for steal and store) is highlighted and carries
 class="target" and data-action (the first such action's text); data-actions lists them all, separated by
 "|" because action texts hold spaces: a joker stored on one card as either nut gives that card two. Actions
-with no place on the board (stop, roll, keep) are left to the table's buttons. The drawing depends on the
-view and `legal` only, so the same input always gives the same text.
+with no place on the board (stop, roll, keep) are left to the table's buttons.
+
+Every place that play changes carries data-state, what it shows now, beside the data attribute naming it: a
+track space its squirrel's colour ("free"), a section its squirrels by colour ("red 2, blue 1"), a face-up
+nut its card, a storage card its nuts ("W 2+1j filled"), a player's block their points, supply and kept
+jokers, the raccoon (data-raccoon) whom he guards, the dice (data-dice) and the deck (data-deck) what they
+show. A table compares them with the same places' earlier states to mark what changed since a seat last
+decided. The drawing depends on the view and `legal` only, so the same input always gives the same text.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action
 from nutbox.core.svg import (
@@ -41,6 +48,7 @@ from nutbox.core.svg import (
 from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, Take, parse, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import player_name
+from nutbox.games.in_the_nuts.words import PLAYER_FILL
 
 MARGIN = 12
 LABEL_WIDTH = 64  # the areas' names, left of the board
@@ -65,7 +73,6 @@ CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 80, 84, 6
 LEGEND_HEIGHT = 30
 
 # the players' colours, in seat order, as fill with a text colour that reads on it
-PLAYER_FILL = (("#e03131", "#fff"), ("#1c7ed6", "#fff"), ("#f8f9fa", "#000"), ("#212529", "#fff"))
 COLOURS = ("red", "blue", "white", "black")
 # walnut, hazelnut, beechnut, acorn, in the component order
 NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#7f5539", "#fff"), ("#e9c46a", "#000"), ("#c0503a", "#fff"),
@@ -175,12 +182,17 @@ def squirrel_lines(counts: list[int]) -> list[str]:
             for seat, count in enumerate(counts) if count]
 
 
+def squirrels_state(counts: list[int]) -> str:
+    """A section's data-state: each player's squirrels there by colour ("red 2, blue 1")."""
+    return ", ".join(f"{COLOURS[seat]} {count}" for seat, count in enumerate(counts) if count) or "empty"
+
+
 def section_svg(area: int, left: float, right: float, name: str, raccoon: bool, counts: list[int],
                 about: str, where: tuple[str, str], actions: list[str]) -> str:
     """A section of an area: its ground (grey for a raccoon field), its name, and the players' markers."""
     top, tall = AREA_TOP[area], AREA_HEIGHT[area]
     title = [f"{area}-squirrel area, {about}", *squirrel_lines(counts), *click_lines(actions)]
-    parts = [f"<g{attributes(*where, actions, 'section')}>", titled(title),
+    parts = [f"<g{attributes(*where, actions, 'section', state=squirrels_state(counts))}>", titled(title),
              rect(left, top, right - left, tall, f'fill="{RACCOON_FILL if raccoon else AREA_FILL}" stroke="#868e96"')]
     if actions:
         parts.append(highlight(left + 5, top + 3, right - left - 10, tall - 6, corner=4))
@@ -253,7 +265,9 @@ def space_svg(view: dict[str, Any], space: int, actions: list[str]) -> str:
     x, top = (left + right) / 2, TRACK_TOP + 5
     lines = [f"starting space {space}"]
     lines.append("free" if owner is None else f"{player_name(owner)} ({COLOURS[owner]}) stands here")
-    parts = [f"<g{attributes('space', str(space), actions, 'space')}>", titled(lines + click_lines(actions)),
+    state = "free" if owner is None else COLOURS[owner]
+    parts = [f"<g{attributes('space', str(space), actions, 'space', state=state)}>",
+             titled(lines + click_lines(actions)),
              rect(left + 5, top, right - left - 10, TRACK_HEIGHT - 10, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(left + 7, top + 2, right - left - 14, TRACK_HEIGHT - 14, corner=4))
@@ -286,7 +300,8 @@ def faceup_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
     code = view["faceup"][slot]
     lines = [f"face-up nut {slot + 1} (under {section_label(index)}): "
              + (card_name(code) if code else "empty, no card left to refill it")]
-    parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup')}>", titled(lines + click_lines(actions))]
+    parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup', state=code or 'empty')}>",
+             titled(lines + click_lines(actions))]
     if actions:
         parts.append(highlight(x - 5, top - 3, 64, NUTS_HEIGHT - 6, corner=4))
     parts.append(text(x + 27, top + 10, str(slot + 1), 10, ' fill="#495057"'))
@@ -302,7 +317,8 @@ def david_svg(x: float, y: float, view: dict[str, Any]) -> str:
     guarded = view["david"]
     title = ("David the raccoon guards no one yet" if guarded is None
              else f"David the raccoon guards {player_name(guarded)}: no one may steal from them")
-    return ('<g class="david">' + titled([title])
+    state = "guards no one" if guarded is None else f"guards {player_name(guarded)}"
+    return (f'<g class="david" data-raccoon="David" data-state={quoteattr(state)}>' + titled([title])
             + circle(x, y, 15, f'fill="{DAVID}" stroke="#000"')
             + f'<ellipse cx="{num(x)}" cy="{num(y - 2)}" rx="12" ry="5" fill="#111"/>'
             + circle(x - 5, y - 2, 2.2, 'fill="#fff"') + circle(x + 5, y - 2, 2.2, 'fill="#fff"')
@@ -337,7 +353,9 @@ def die_svg(x: float, y: float, value: int, green: bool) -> str:
 
 def dice_svg(view: dict[str, Any]) -> str:
     y = INFO_TOP + 10
-    parts = ['<g class="dice">', left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
+    state = "not rolled" if view["dice"] is None else " ".join(str(die) for die in view["dice"])
+    parts = [f'<g class="dice" data-dice="1" data-state={quoteattr(state)}>',
+             left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
     if view["dice"] is None:
         parts.append(left_text(MARGIN + 40, y + 22, "not rolled", 11, ' fill="#868e96"'))
         return "".join([*parts, "</g>"])
@@ -360,7 +378,8 @@ def deck_svg(view: dict[str, Any]) -> str:
         where = f"draw pile {view['pile']} · set aside {unseen - view['pile']}"
     counts = " ".join(f"{code} {count}" for code, count in view["unseen"].items())
     x, y = WIDTH - MARGIN, INFO_TOP + 22
-    return ('<g class="deck">' + titled([f"unseen cards: {counts}"])
+    state = f"{where}; unseen: {counts}"
+    return (f'<g class="deck" data-deck="1" data-state={quoteattr(state)}>' + titled([f"unseen cards: {counts}"])
             + left_text(x, y, f"Deck: {where}", 12, ' text-anchor="end"')
             + left_text(x, y + 16, f"unseen: {counts}", 10.5, ' text-anchor="end" fill="#495057"') + "</g>")
 
@@ -399,7 +418,9 @@ def storage_card_svg(seat: int, number: int, card: dict[str, Any], actions: list
     x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
     y = STORAGE_TOP + seat * ROW_HEIGHT + 4
     filled = card["filled"]
-    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card')}>",
+    state = "empty" if card["nut"] is None else (f"{card['nut']} {card['nuts']}+{card['jokers']}j"
+                                                 + (" filled" if filled else ""))
+    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card', state=state)}>",
              titled(card_lines(seat, number, card, actions)),
              rect(x, y, CARD_WIDTH, CARD_HEIGHT, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
                   f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
@@ -438,7 +459,8 @@ def player_svg(view: dict[str, Any], seat: int) -> str:
     kept = view["kept"][seat]
     lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
              f"jokers kept: {kept_words(kept)}"]
-    parts = [f'<g class="player" data-player="{seat + 1}">', titled(lines),
+    state = f"{points}, supply {view['supply'][seat]}, kept {kept_words(kept)}"
+    parts = [f'<g class="player" data-player="{seat + 1}" data-state={quoteattr(state)}>', titled(lines),
              rect(MARGIN, y, NAME_WIDTH - 8, CARD_HEIGHT, 'rx="5" fill="#f8f9fa" stroke="#adb5bd"'),
              rect(MARGIN, y, 8, CARD_HEIGHT, f'fill="{fill}" stroke="#343a40"'),
              left_text(MARGIN + 14, y + 17, name, 12.5, ' font-weight="bold"'),

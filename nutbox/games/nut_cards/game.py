@@ -1,12 +1,12 @@
-"""The Nut game object: metadata, notation, encoding, determinization, heuristic."""
+"""The Nut game object: metadata, notation, encoding, determinization, heuristic, and the game in words."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State
-from nutbox.games.nut_cards import actions, heuristic
+from nutbox.core import Action, Game, State, Words
+from nutbox.games.nut_cards import actions, heuristic, words
 from nutbox.games.nut_cards.rules import ALL_CARDS, CardsOptions, CardsState
 
 
@@ -16,6 +16,7 @@ class NutCards(Game):
     min_players = 2
     max_players = 3
     rules_version = "1"
+    words: ClassVar[Words] = words  # the game in words for people
     bot_sims = (150, 700)  # medium, hard: about 750 simulations a second (docs/bots.md)
     options_type: ClassVar[type[CardsOptions]] = CardsOptions
     perfect_information = True  # columns and layouts face up; the deck is face down for everyone
@@ -39,3 +40,5 @@ class NutCards(Game):
     def heuristic(self, state: State, seat: int) -> float:
         assert isinstance(state, CardsState)
         return heuristic.evaluate(state, seat)
+
+    # --- the game in words (words.py) ------------------------------------------------------------------

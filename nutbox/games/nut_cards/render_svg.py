@@ -16,6 +16,13 @@ text); data-actions lists them all, separated by "|" because action texts hold s
 of a place is the band where the card's middle would go, where neighbouring places do not overlap; the
 card-sized outline, with the held card as it would stand there, shows on hover. The drawing depends on the
 view and `legal` only, so the same input always gives the same text.
+
+Every card drawn on offer, in hand or in a layout carries data-piece="card N" as its first data attribute, and
+data-state, where it lies now: "column 2", "hand", "layout 1 at 0,3". The table compares each card's
+data-state with the one it had when a seat last decided, so the card another player took and laid is marked
+where it now lies. The card names the element rather than its place because layouts grow: a new place would
+have no earlier state to compare with. A card keeps its state while it waits in its column, even when the
+cards beside it are taken.
 """
 
 from __future__ import annotations
@@ -108,6 +115,12 @@ def targets(legal: list[str]) -> tuple[dict[int, list[str]], dict[tuple[int, int
 
 
 # --- a card -------------------------------------------------------------------------------------------------
+def piece(card: int) -> str:
+    """The attribute naming a card wherever it is drawn. The table matches a card across pictures by an
+    element's first data attribute, so this one goes first."""
+    return f' data-piece="card {card}"'
+
+
 def glyph(what: str, x: float, y: float, cell: str | None) -> str:
     """A cell's content centred at (x, y); `cell` ("x,y") names its place in a layout. Blank cells draw nothing."""
     if what == BLANK:
@@ -168,7 +181,8 @@ def offer_card_svg(view: dict[str, Any], number: int, left: float, card: int, ac
     cells = COMPONENTS.cards[card - 1].cells
     title = [f"Card {card} in column {number}: {reads(cells)}, top to bottom", *click_lines(actions)]
     faded = view["phase"] == "take" and view["column"] not in (None, number)
-    parts = [f"<g{attributes('offer', str(card), actions, 'offer')}" + (' opacity="0.45">' if faded else ">"),
+    parts = [f"<g{piece(card)}{attributes('offer', str(card), actions, 'offer', state=f'column {number}')}"
+             + (' opacity="0.45">' if faded else ">"),
              titled(title),
              text(left + CARD_W / 2, top - 6, f"#{card}", 11, ' font-weight="bold"'),
              card_face(card, left, top, False)]
@@ -211,7 +225,7 @@ def hand_svg(view: dict[str, Any], left: float) -> str:
     cells = COMPONENTS.cards[card - 1].cells
     title = (f"Card {card}, held by {player_name(view['current'])}: {reads(cells)} upright (even columns), "
              f"{reads(cells[::-1])} upside down (odd columns)")
-    parts += [f'<g class="hand" data-hand="{card}">{titled([title])}',
+    parts += [f'<g{piece(card)} data-state="hand" class="hand" data-hand="{card}">{titled([title])}',
               text(left + 10 + CARD_W / 2, OFFER_TOP + 34, f"#{card}", 11, ' font-weight="bold"'),
               card_face(card, left + 10, OFFER_TOP + 40, False), "</g>"]
     return "".join(parts)
@@ -281,13 +295,15 @@ def grid_svg(grid: Grid) -> str:
     return "".join(parts)
 
 
-def layout_card_svg(grid: Grid, card: int, column: int, band: int) -> str:
+def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) -> str:
     down = upside_down(column)
     cells = COMPONENTS.cards[card - 1].cells
     shown = cells[::-1] if down else cells
     title = (f"Card {card} at column {column}, bands {band} to {band + H - 1}, "
              f"{'upside down' if down else 'upright'}: {reads(shown)}, top to bottom")
-    return (f'<g class="card" data-card="{card}" data-x="{column}" data-y="{band}">{titled([title])}'
+    where = quoteattr(f"layout {seat} at {column},{band}")
+    return (f'<g{piece(card)} data-state={where} class="card" data-card="{card}" data-x="{column}" '
+            f'data-y="{band}">{titled([title])}'
             + card_face(card, grid.x(column), grid.y(band), down, column, band) + "</g>")
 
 
@@ -417,7 +433,7 @@ def layout_svg(view: dict[str, Any], seat: int, left: float, height: float, xs: 
                        13, ' font-weight="bold"'),
              left_text(left + PAD, LAYOUTS_TOP + 36, panel_marks(view, seat), 11, ' fill="#495057"'),
              grid_svg(grid)]
-    parts += [layout_card_svg(grid, p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
+    parts += [layout_card_svg(grid, seat, p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
     parts += [cluster_svg(grid, cluster) for cluster in view["clusters"][seat]]
     parts += [spot_svg(view, grid, x, y, actions) for (x, y), actions in sorted(places.items())]
     parts.append(breakdown_svg(view, seat, left + PAD, grid.y(ys.stop) + 22))

@@ -1,12 +1,12 @@
-"""The Nut Hunt game object: metadata, notation, encoding, determinization, heuristic."""
+"""The Nut Hunt game object: metadata, notation, encoding, determinization, heuristic, the game in words."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State
-from nutbox.games.nut_hunt import actions, heuristic
+from nutbox.core import Action, Game, State, Words
+from nutbox.games.nut_hunt import actions, heuristic, words
 from nutbox.games.nut_hunt.rules import ALL_CARDS, HuntOptions, HuntState
 
 
@@ -22,6 +22,7 @@ class NutHunt(Game):
     min_players = 1
     max_players = 5
     rules_version = "1"
+    words: ClassVar[Words] = words  # the game in words for people
     bot_sims = (200, 700)  # medium, hard: about 350 (5 seats) to 900 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[HuntOptions]] = HuntOptions
@@ -49,3 +50,4 @@ class NutHunt(Game):
     def heuristic(self, state: State, seat: int) -> float:
         assert isinstance(state, HuntState)
         return heuristic.evaluate(state, seat)
+

@@ -5,7 +5,8 @@ Each tile is a `<g>` with its name, forage letters and recruit cost, a green bor
 tile, a coloured marker per owner for squirrels (circle) and nests (house), and the fox. A tile that one
 of the `legal` actions targets (place, scatter, recruit, hassle) is highlighted and carries
 class="target" and data-action (the first such action's text); data-actions lists them all, separated by
-"|" because action texts hold spaces. The table turns a click on data-action into that action.
+"|" because action texts hold spaces. The table turns a click on data-action into that action. Each tile's
+data-state says what is on it (the fox, squirrels, nests), so the table can mark the tiles that changed.
 The drawing depends on the view and `legal` only, so the same input always gives the same text.
 """
 
@@ -30,6 +31,7 @@ from nutbox.core.svg import (
 from nutbox.games.nut_hunt.actions import Hassle, Place, Recruit, Scatter, parse
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import COMPONENTS, Tile
+from nutbox.games.nut_hunt.words import OWNER_FILL
 
 SIZE = 64  # a hex's circumradius
 HALF_WIDTH = SIZE * math.sqrt(3) / 2
@@ -42,15 +44,6 @@ TILE_ACTIONS = (Place, Scatter, Recruit, Hassle)
 TILE_OF_CODE = {tile.code: tile for tile in COMPONENTS.tiles}
 FILL = {"pond": "#bfe0f5", "barrens": "#d9e4c4", "": "#f4ecd8"}
 BORDER, GREEN_BORDER, FOX = "#7a6248", "#2f9e44", "#d9480f"
-# the owners' colours as fill, with a text colour that reads on it
-OWNER_FILL = {
-    "yellow": ("#fcc419", "#000"),
-    "blue": ("#1c7ed6", "#fff"),
-    "white": ("#f8f9fa", "#000"),
-    "green": ("#37b24d", "#fff"),
-    "red": ("#e03131", "#fff"),
-    "black": ("#212529", "#fff"),
-}
 
 
 def centre(cell: int) -> tuple[float, float]:
@@ -132,6 +125,14 @@ def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> list[str]:
     return lines + click_lines(actions)
 
 
+def tile_state(view: dict[str, Any], code: str) -> str:
+    """What a tile shows now, for the table to mark what moved: "fox; yellow 2 squirrels; blue 1 nest"."""
+    shown = ["fox"] if view["fox"] == code else []
+    for owner, what, count in occupants(view, code):
+        shown.append(f"{view['owners'][owner]['colour']} {count} {what}{'s' if count > 1 else ''}")
+    return "; ".join(shown) or "empty"
+
+
 def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> str:
     x, y = centre(cell)
     if cell >= len(view["layout"]):
@@ -142,7 +143,7 @@ def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> 
     actions = on_tile.get(code, [])
     border, width = (GREEN_BORDER, 5) if tile.green else (BORDER, 2)
     parts = [
-        f"<g{attributes('tile', code, actions, 'tile')}>",
+        f"<g{attributes('tile', code, actions, 'tile', state=tile_state(view, code))}>",
         titled(hover(view, tile, actions)),
         f'<polygon points="{hexagon(x, y, SIZE - 3)}" fill="{FILL[kind(tile)]}" stroke="{border}" '
         f'stroke-width="{width}"/>',

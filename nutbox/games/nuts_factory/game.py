@@ -1,12 +1,12 @@
-"""The Nuts! game object: metadata, notation, encoding, determinization, heuristic."""
+"""The Nuts! game object: metadata, notation, encoding, determinization, heuristic, the game in words."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State
-from nutbox.games.nuts_factory import actions, heuristic
+from nutbox.core import Action, Game, State, Words
+from nutbox.games.nuts_factory import actions, heuristic, words
 from nutbox.games.nuts_factory.rules import ALL_CARDS, FactoryOptions, FactoryState
 
 
@@ -16,6 +16,7 @@ class NutsFactory(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    words: ClassVar[Words] = words  # the game in words for people
     bot_sims = (120, 500)  # medium, hard: about 270 (4 seats) to 750 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[FactoryOptions]] = FactoryOptions
@@ -38,3 +39,4 @@ class NutsFactory(Game):
     def heuristic(self, state: State, seat: int) -> float:
         assert isinstance(state, FactoryState)
         return heuristic.evaluate(state, seat)
+

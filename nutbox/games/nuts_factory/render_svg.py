@@ -13,12 +13,20 @@ move, a Box Holder for spin and spin-back, a machine, a cell of the Squirrel's r
 a truck for ship) is highlighted and carries class="target" and data-action (the first such action's
 text); data-actions lists them all, separated by "|" because action texts hold spaces. Actions with no
 place on the board (feed, done, produce, play, discard, take, exchange) are left to the table's buttons.
+
+Each place that can change carries data-state, what it shows now: each row of the floor between the
+dispensers and the Box Holders (data-row) its tiles, machines or Squirrel, a tile its kind, a free tile place
+"free", a machine its kind, a Box Holder its number and boxes as turned, the Squirrel "awake" or "napping",
+a waiting truck "waiting". A table compares it with the same place in an earlier picture to mark what
+changed. Tiles, machines and the Squirrel are named by where they stand, so one that is built or moves is a
+new place with no earlier state: its row is what changes. The dispensers never change; the die is not drawn.
 The drawing depends on the view and `legal` only, so the same input always gives the same text.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action
 from nutbox.core.svg import (
@@ -164,12 +172,32 @@ def route_svg(route: flow.Trace) -> str:
 
 
 # --- the floor ---------------------------------------------------------------------------------------------
-def bands_svg() -> str:
-    """The rows, each in its kind's colour with a border, numbered as the notation numbers them."""
+def row_state(view: dict[str, Any], row: int) -> str | None:
+    """What a row of the floor holds now, for a table to mark the rows that changed ("cross c5-c6"); None for
+    the dispensers and the Box Holders, which never move along their rows."""
+    kind = ROWS[row]
+    if kind == "conveyor":
+        held = [f"{t['kind']} c{t['column']}-c{t['column'] + 1}" for t in view["tiles"] if t["row"] == row]
+    elif kind == "squirrel":
+        held = [f"squirrel c{view['squirrel']}" + (" napping" if view["fed"] else "")]
+    elif kind in MACHINE_FILL:
+        held = [f"{m['kind']} c{m['column']}" for m in view["machines"] if m["row"] == row]
+    else:
+        return None
+    return "; ".join(held) or "empty"
+
+
+def bands_svg(view: dict[str, Any]) -> str:
+    """The rows, each in its kind's colour with a border, numbered as the notation numbers them. A row whose
+    content can change carries data-row and data-state: a tile built, moved or cleared, a machine or the
+    Squirrel moved all leave the same row with another state, which a table can mark."""
     parts = ['<g class="rows">']
     for row, kind in enumerate(ROWS):
         top, height = ROW_TOPS[row], ROW_HEIGHT[kind]
-        parts.append(rect(FLOOR_LEFT, top, COLUMNS * CELL, height, f'fill="{BAND[kind]}" stroke="#343a40"'))
+        state = row_state(view, row)
+        place_attributes = "" if state is None else f" data-row=\"{row}\" data-state={quoteattr(state)}"
+        parts.append(rect(FLOOR_LEFT, top, COLUMNS * CELL, height,
+                          f'fill="{BAND[kind]}" stroke="#343a40"{place_attributes}'))
         parts.append("<g>" + titled([f"row {row}: {kind}"])
                      + text(MARGIN + LABEL_WIDTH / 2, top + height / 2 + 4, f"r{row}", 11, ' fill="#495057"')
                      + "</g>")
@@ -228,7 +256,7 @@ def tile_svg(tile: dict[str, Any], actions: list[str], fall: bool) -> str:
             fate = "falls straight through (option unused_end=fall)" if fall else "stops"
             lines.append(f"no belt from column {column + side}: a nut there {fate}")
     parts = [
-        f"<g{attributes('tile', where, actions, 'tile')}>",
+        f"<g{attributes('tile', where, actions, 'tile', state=kind)}>",
         titled(lines + click_lines(actions)),
         rect(left, top + 3, 2 * CELL - 6, bottom - top - 6, f'rx="4" fill="{TILE_FILL}" stroke="{TILE_INK}"'),
     ]
@@ -244,7 +272,7 @@ def spot_svg(row: int, column: int, actions: list[str]) -> str:
     where = place(row, column - 1)
     kinds = ", ".join(action.split()[1] for action in actions)
     title = [f"free tile place {where} (columns {column} and {column + 1}): build {kinds}", *click_lines(actions)]
-    return (f"<g{attributes('spot', where, actions, 'spot')}>{titled(title)}"
+    return (f"<g{attributes('spot', where, actions, 'spot', state='free')}>{titled(title)}"
             + rect(x_of(column) + 6, top + 5, CELL - 12, bottom - top - 10,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                    f'stroke-width="1.5" stroke-dasharray="4 3"')
@@ -261,7 +289,7 @@ def machine_svg(machine: dict[str, Any], actions: list[str]) -> str:
     height = ROW_HEIGHT[ROWS[row]] - 8
     title = [f"{kind.capitalize()} at {where}: every nut through column {column} here is {MACHINE_DOES[kind]}",
              *click_lines(actions)]
-    parts = [f"<g{attributes('machine', where, actions, 'machine')}>{titled(title)}",
+    parts = [f"<g{attributes('machine', where, actions, 'machine', state=kind)}>{titled(title)}",
              rect(x - 27, top + 4, 54, height, f'rx="5" fill="{MACHINE_FILL[kind]}" stroke="#343a40"')]
     if actions:
         parts.append(highlight(x - 25, top + 6, 50, height - 4))
@@ -279,7 +307,8 @@ def squirrel_svg(view: dict[str, Any]) -> str:
         title += ": fed, he naps and lets the nuts pass"
     elif on_path:
         title += ": on a Connecting Path, he eats its nuts"
-    parts = [f'<g class="squirrel" data-squirrel="{column}">{titled([title])}',
+    state = quoteattr("napping" if view["fed"] else "awake")
+    parts = [f'<g class="squirrel" data-squirrel="{column}" data-state={state}>{titled([title])}',
              circle(x, y, 14, f'fill="{SQUIRREL}" stroke="#000"'),
              text(x, y + 5, "Q", 14, ' font-weight="bold" fill="#fff"')]
     if view["fed"]:
@@ -320,7 +349,9 @@ def holder_svg(view: dict[str, Any], column: int, actions: list[str]) -> str:
              "(a spin brings the left box up)"]
     if end:
         lines.append("the end of a Connecting Path")
-    parts = [f"<g{attributes('holder', str(column), actions, 'holder')}>{titled(lines + click_lines(actions))}",
+    state = f"holder {holder['holder']}: " + " ".join(boxes)  # top, right, bottom, left: a turn changes it
+    parts = [f"<g{attributes('holder', str(column), actions, 'holder', state=state)}>"
+             + titled(lines + click_lines(actions)),
              rect(x - 34, top + 3, 68, ROW_HEIGHT["box-holders"] - 6, 'rx="6" fill="#e9dcc3" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(x - 32, top + 5, 64, ROW_HEIGHT["box-holders"] - 10))
@@ -340,7 +371,7 @@ def truck_svg(index: int, truck_id: int, actions: list[str]) -> str:
     codes = [code for code, count in zip(COMPONENTS.nut_codes, truck.nuts, strict=True) for _ in range(count)]
     load = ", ".join(f"{count} {name}" for name, count in zip(COMPONENTS.nut_names, truck.nuts, strict=True) if count)
     title = [f"Truck {truck_id}: {load}; {truck.points} points", *click_lines(actions)]
-    parts = [f"<g{attributes('truck', str(truck_id), actions, 'truck')}>{titled(title)}",
+    parts = [f"<g{attributes('truck', str(truck_id), actions, 'truck', state='waiting')}>{titled(title)}",
              rect(x, y, TRUCK_WIDTH, TRUCK_HEIGHT, 'rx="6" fill="#fff" stroke="#495057"')]
     if actions:
         parts.append(highlight(x + 2, y + 2, TRUCK_WIDTH - 4, TRUCK_HEIGHT - 4))
@@ -411,7 +442,7 @@ def render(view: dict[str, Any], legal: list[str]) -> str:
     return document(WIDTH, HEIGHT, "Nuts!", TARGET_STYLE + EXTENT_STYLE, [
         rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'),
         status_svg(view),
-        bands_svg(),
+        bands_svg(view),
         belts_svg(view),
         *machines,
         *tiles,

@@ -1,12 +1,12 @@
-"""The Nuts Sorting game object: metadata, notation, encoding, determinization, heuristic."""
+"""The Nuts Sorting game object: metadata, notation, encoding, determinization, heuristic, the game in words."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State
-from nutbox.games.nuts_sorting import actions, heuristic
+from nutbox.core import Action, Game, State, Words
+from nutbox.games.nuts_sorting import actions, heuristic, words
 from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
 
 
@@ -16,6 +16,7 @@ class NutsSorting(Game):
     min_players = 2
     max_players = 2
     rules_version = "1"
+    words: ClassVar[Words] = words  # the game in words for people
     options_type: ClassVar[type[SortingOptions]] = SortingOptions
     perfect_information = True
     options: SortingOptions
@@ -42,3 +43,4 @@ class NutsSorting(Game):
     def heuristic(self, state: State, seat: int) -> float:
         assert isinstance(state, SortingState)
         return heuristic.evaluate(state, seat)
+

@@ -16,7 +16,9 @@ Every legal action is the data-action of an element of its own, so one click mak
 - a setup removal ("remove c3") is the piece's cell;
 - "choose rby" / "choose bwg" are the colour set plaques, and "choose first" / "choose second" are buttons
   in the lower corners saying which player would then move first.
-The drawing depends on the view and `legal` only, so the same input always gives the same text.
+Each cell and plaque also carries data-state, what it shows now (a cell's colour, "empty" or "not dealt"; a
+plaque's owner and its colours' groups/pieces), so that a table can mark what changed since a seat last
+decided. The drawing depends on the view and `legal` only, so the same input always gives the same text.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from nutbox.core.svg import (
 )
 from nutbox.games.nuts_sorting.actions import COLOURS, SET_COLOURS, SETS, Choose, Move, Pickup, Remove, parse
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
+from nutbox.games.nuts_sorting.words import FILL
 
 WIDTH = 600
 MARGIN = 10
@@ -61,14 +64,6 @@ BUTTON_WIDTH, BUTTON_HEIGHT = 120, 34
 
 LETTER = {"red": "R", "blue": "B", "yellow": "Y", "black": "K", "white": "W", "gray": "G"}
 # each colour as a fill, with an ink that reads on it
-FILL = {
-    "red": ("#d9302c", "#fff"),
-    "blue": ("#1c6ed6", "#fff"),
-    "yellow": ("#f6c90e", "#000"),
-    "black": ("#212529", "#fff"),
-    "white": ("#fafafa", "#000"),
-    "gray": ("#8e969e", "#000"),
-}
 BOARD_FILL, BOARD_LINE, UNDEALT_FILL = "#f1e3c6", "#b08d57", "#f4f1ea"
 PANEL_FILL, PANEL_LINE, INK, FAINT, WON = "#f8f9fa", "#adb5bd", "#212529", "#6c757d", "#f59f00"
 STYLE = TARGET_STYLE + EXTENT_STYLE
@@ -139,12 +134,14 @@ def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...
     x, y = centre(name)
     actions = list(aimed)
     if not dealt:
-        return (f'<g class="cell" data-cell="{name}">' + titled([f"{name}: not dealt yet"])
+        return (f'<g class="cell" data-cell="{name}" data-state="not dealt">'
+                + titled([f"{name}: not dealt yet"])
                 + f'<polygon points="{hexagon(x, y, R - 1)}" fill="{UNDEALT_FILL}" stroke="{PANEL_LINE}" '
                 'stroke-dasharray="4 3"/>' + text(x, y + 4, "?", 13, f' fill="{PANEL_LINE}"')
                 + text(x, y + 18, name, 8, f' fill="{PANEL_LINE}"') + "</g>")
     words = f"{name}: empty" if colour is None else f"{name}: {colour} ({LETTER[colour]})"
-    parts = [f"<g{attributes('cell', name, actions, 'cell')}>", titled([words, *click_lines(actions)]),
+    state = colour or "empty"
+    parts = [f"<g{attributes('cell', name, actions, 'cell', state)}>", titled([words, *click_lines(actions)]),
              f'<polygon points="{hexagon(x, y, R - 1)}" fill="{BOARD_FILL}" stroke="{BOARD_LINE}" '
              'stroke-width="1.5"/>']
     if actions:  # under the piece, so that its colour stays true
@@ -279,7 +276,9 @@ def plaque_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
     colour_lines = [f"{COLOURS[c]}: {pieces[COLOURS[c]]} pieces in {view['groups'][COLOURS[c]]} group(s)"
                     for c in SET_COLOURS[index]]
     head = f"{set_words(set_code)}: " + (player(owner, view) if owner is not None else "not chosen yet")
-    parts = [f"<g{attributes('set', set_code, actions, 'set')}>", titled([head, *colour_lines, *click_lines(actions)]),
+    shows = plaque_state(view, index, owner, pieces)
+    parts = [f"<g{attributes('set', set_code, actions, 'set', shows)}>",
+             titled([head, *colour_lines, *click_lines(actions)]),
              rect(x, y, PLAQUE_WIDTH, PLAQUE_HEIGHT, f'rx="6" fill="{PANEL_FILL}" {stroke}')]
     if actions:
         parts.append(highlight(x + 3, y + 3, PLAQUE_WIDTH - 6, PLAQUE_HEIGHT - 6, corner=4))
@@ -304,6 +303,16 @@ def plaque_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
                   left_text(sx + 17, sy + 12, f"{pieces[colour]} piece{'s' if pieces[colour] != 1 else ''}", 9.5,
                             f' fill="{FAINT}"')]
     return "".join([*parts, "</g>"])
+
+
+def plaque_state(view: dict[str, Any], index: int, owner: int | None, pieces: dict[str, int]) -> str:
+    """What a plaque shows that play changes: its owner and turn order, and each colour's groups and pieces
+    (not whose turn it is, which changes every turn): "player 2, first; red 3/9; blue 1/10; yellow 2/10"."""
+    who = "nobody" if owner is None else f"player {owner + 1}"
+    if view["first"] is not None and owner is not None:
+        who += ", first" if view["first"] == owner else ", second"
+    counts = [f"{COLOURS[c]} {view['groups'][COLOURS[c]]}/{pieces[COLOURS[c]]}" for c in SET_COLOURS[index]]
+    return "; ".join([who, *counts])
 
 
 def first_button(view: dict[str, Any], seat: int, actions: list[str]) -> str:

@@ -5,12 +5,16 @@
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
 const secret = root.dataset.secret;
+const spectator = root.dataset.spectator === "yes";
 const $ = (id) => document.getElementById(id);
 let state = JSON.parse($("first-state").textContent);
 let socket = null;
 let retry = 500;
 let replaying = false;
 let shownAt = Date.now();  // when the last position arrived, for the timer's countdown
+let baseline = null;       // each board place's data-state when this seat last decided: changes since are marked
+let ownMove = false;       // the next update is the result of this page's own decision
+let joining = false;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -32,10 +36,12 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     if (message.version < state.version) return;  // an update overtaken by a newer one
-    state = message; shownAt = Date.now(); show();
+    const before = state;
+    state = message; shownAt = Date.now();
+    show(before);
   }
-  else if (message.type === "presence") { state.connected = message.connected; showSeats(); }
-  else if (message.type === "error") { say(message.message); }
+  else if (message.type === "presence") { state.connected = message.connected; showPanels(); }
+  else if (message.type === "error") { ownMove = false; say(message.message); }
   else if (message.type === "ok") { say(""); }
 }
 
@@ -49,123 +55,292 @@ function send(request) {
   socket.send(JSON.stringify({ ...request, version: state.version }));
 }
 
-function act(action) { $("chooser").hidden = true; send({ type: "act", action }); }
+function act(action) {
+  closeChooser();
+  ownMove = true;
+  send({ type: "act", action });
+}
 
-function show() {
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function labelOf(text) {
+  const index = state.legal.indexOf(text);
+  return index >= 0 && state.labels[index] ? state.labels[index] : text;
+}
+
+function actionButton(text, className) {
+  const button = element("button", className);
+  button.dataset.action = text;
+  button.append(element("span", "label", labelOf(text)), " ", element("code", "notation", text));
+  button.onclick = () => act(text);
+  return button;
+}
+
+// --- the whole position ---------------------------------------------------------------------------------------
+function show(before) {
+  const own = ownMove && Boolean(before) && before.version !== state.version;
+  if (own) ownMove = false;
   root.dataset.version = state.version;
+  $("prompt").textContent = state.prompt;
+  $("prompt").classList.toggle("mine", Boolean(state.mine));
   $("status").textContent = state.status;
+  document.title = (state.mine ? "▶ Your turn — " : "") + state.title;
   if (!replaying) {
     $("board").innerHTML = state.svg || "";
     markTargets();
+    markRecent(before, own);
     $("step").max = state.steps;
     $("step").value = state.steps;
   }
-  const legal = $("legal");
-  legal.replaceChildren(...state.legal.map((text) => {
-    const button = document.createElement("button");
-    button.className = "action";
-    button.dataset.action = text;
-    button.textContent = text;
-    button.onclick = () => act(text);
-    return button;
-  }));
-  if (!state.legal.length) legal.textContent = state.seat === null ? "(spectating)" : "(waiting)";
-  $("undo").disabled = !state.can_undo;
-  $("log").replaceChildren(...state.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
-  $("log").scrollTop = $("log").scrollHeight;
-  $("notes").replaceChildren(...state.notes.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+  if (!spectator) {
+    const legal = $("legal");
+    legal.replaceChildren(...state.legal.map((text) => actionButton(text, "action")));
+    if (!state.legal.length) legal.textContent = state.finished ? "(the game is over)" : "(waiting for your turn)";
+    $("undo").disabled = !state.can_undo;
+  }
+  showLog(before);
+  $("notes").replaceChildren(...state.notes.map((line) => element("li", "", line)));
   $("download").hidden = !state.finished;
-  showSeats();
+  showPanels();
   showResult();
-  if ($("details").open) details();
+  announce(before, own);
+  if (state.again && !joining) join(state.again);
 }
 
+function showLog(before) {
+  const first = state.log_total - state.log.length + 1;  // numbers count the whole game, however much is shown
+  const seenUpTo = before ? before.log_total : state.log_total;
+  $("log").start = first;
+  $("log").replaceChildren(...state.log.map((line, index) => {
+    const item = element("li", first + index > seenUpTo && before ? "new" : "", line);
+    return item;
+  }));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+// --- what just happened -----------------------------------------------------------------------------------
+function placeName(node) {
+  return [...node.attributes].find((a) => a.name.startsWith("data-") && !["data-state", "data-action", "data-actions"].includes(a.name));
+}
+
+function places(container) {
+  const states = new Map();
+  for (const node of container.querySelectorAll("[data-state]")) {
+    const name = placeName(node);
+    if (name) states.set(`${name.name}=${name.value}`, node.dataset.state);
+  }
+  return states;
+}
+
+function markRecent(before, own) {
+  // A seat sees what changed since its own last decision; a spectator what the last change did.
+  if (spectator) {
+    if (before) mark(places(previousBoard(before)));
+    return;
+  }
+  if (baseline === null || own) { baseline = places($("board")); root.dataset.recent = "0"; return; }
+  mark(baseline);
+}
+
+function mark(earlier) {
+  let marked = 0;
+  for (const node of $("board").querySelectorAll("[data-state]")) {
+    const name = placeName(node);
+    const key = name ? `${name.name}=${name.value}` : null;
+    if (key && earlier.has(key) && earlier.get(key) !== node.dataset.state) { node.classList.add("recent"); marked += 1; }
+  }
+  root.dataset.recent = String(marked);
+}
+
+function previousBoard(before) {
+  const holder = document.createElement("div");
+  holder.innerHTML = before.svg || "";
+  return holder;
+}
+
+function announce(before, own) {
+  if (!before || before.version === state.version) return;
+  const fresh = state.log.slice(Math.max(0, state.log.length - (state.log_total - before.log_total)));
+  if (fresh.length && !own) toast(fresh.slice(-3).join(" · "));
+  if (state.mine && !before.mine) yourTurn();
+}
+
+let toastTimer = null;
+function toast(text) {
+  $("toast").textContent = text;
+  $("toast").hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { $("toast").hidden = true; }, 5000);
+}
+
+function yourTurn() {
+  if (!$("notify") || !$("notify").checked || !document.hidden) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    tone.frequency.value = 660;
+    tone.connect(audio.destination);
+    tone.start(); tone.stop(audio.currentTime + 0.15);
+  } catch (error) { /* no sound on this device */ }
+  if (window.Notification && Notification.permission === "granted") new Notification(`${state.title}: your turn`, { body: state.prompt });
+}
+
+// --- the board and the chooser ----------------------------------------------------------------------------
 function markTargets() {
   for (const target of $("board").querySelectorAll(".target")) {
     const texts = target.dataset.actions ? target.dataset.actions.split("|") : [target.dataset.action];
     const open = texts.filter((text) => state.legal.includes(text));
     if (!open.length) continue;
     target.classList.add("clickable");
-    target.addEventListener("click", (event) => {
-      event.stopPropagation();
-      if (open.length === 1) act(open[0]); else choose(open, event);
+    target.setAttribute("tabindex", "0");
+    target.setAttribute("role", "button");
+    target.setAttribute("aria-label", open.map(labelOf).join(" or "));
+    const choose = (x, y) => { if (open.length === 1) act(open[0]); else openChooser(open, x, y); };
+    target.addEventListener("click", (event) => { event.stopPropagation(); choose(event.pageX, event.pageY); });
+    target.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      const box = target.getBoundingClientRect();
+      choose(box.left + window.scrollX + box.width / 2, box.top + window.scrollY + box.height / 2);
     });
   }
 }
 
-function choose(texts) {
-  // one place, several actions: the player picks one by name
+function openChooser(texts, x, y) {
+  // one place, several actions: a popover at the click names them in words
   const chooser = $("chooser");
-  chooser.replaceChildren(...texts.map((text) => {
-    const button = document.createElement("button");
-    button.className = "choice";
-    button.textContent = text;
-    button.onclick = () => act(text);
-    return button;
-  }));
-  const cancel = document.createElement("button");
-  cancel.textContent = "cancel";
-  cancel.onclick = () => { chooser.hidden = true; };
-  chooser.append(cancel);
+  const cancel = element("button", "cancel", "Cancel");
+  cancel.onclick = closeChooser;
+  chooser.replaceChildren(element("p", "chooser-title", "Choose:"), ...texts.map((text) => actionButton(text, "choice")), cancel);
   chooser.hidden = false;
+  const width = Math.min(360, document.documentElement.clientWidth - 16);
+  chooser.style.width = `${width}px`;
+  chooser.style.left = `${Math.max(8, Math.min(x + 8, window.scrollX + document.documentElement.clientWidth - width - 8))}px`;
+  chooser.style.top = `${y + 8}px`;
+  chooser.querySelector("button").focus();
 }
 
-function showSeats() {
-  const rows = state.seats.map((seat) => {
-    const row = document.createElement("tr");
-    const mine = seat.seat === state.seat;
-    const here = state.connected ? state.connected[seat.seat] : false;
-    const score = state.scores ? state.scores[seat.seat] : "";
-    row.innerHTML = `<th></th><td class="kind"></td><td class="presence"></td><td class="score"></td><td class="control"></td>`;
-    row.children[0].textContent = seat.name + (mine ? " (you)" : "");
-    row.children[1].textContent = seat.kind === "human" ? "person" : `bot: ${seat.kind}`;
-    row.children[2].textContent = seat.kind !== "human" ? "" : here ? "● here" : seat.joined ? "○ away" : "○ not joined yet";
-    row.children[3].textContent = score;
-    if (state.seat !== null && !state.finished && seat.human) {
-      const button = document.createElement("button");
-      // a rival's seat only while its absent player's turn waits (the server also checks the grace period)
-      if (seat.kind === "human" && (mine || (!here && state.to_move === seat.seat))) {
-        button.textContent = mine ? "Let a bot play for me" : "Hand to a bot";
-        button.onclick = () => send({ type: "handover", seat: seat.seat, bot: "" });
-        row.children[4].append(button);
-      } else if (seat.kind !== "human" && mine) {
-        button.textContent = "Take my seat back";
-        button.onclick = () => send({ type: "handover", seat: seat.seat, bot: null });
-        row.children[4].append(button);
-      }
+function closeChooser() { $("chooser").hidden = true; }
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeChooser(); });
+document.addEventListener("click", (event) => { if (!$("chooser").contains(event.target)) closeChooser(); });
+
+// --- every seat's panel -----------------------------------------------------------------------------------
+function showPanels() {
+  const panels = state.panels.map((panel) => {
+    const seat = state.seats[panel.seat];
+    const mine = panel.seat === state.seat;
+    const here = state.connected ? state.connected[panel.seat] : false;
+    const box = element("article", "panel");
+    box.dataset.seat = panel.seat;
+    box.classList.toggle("to-move", state.to_move === panel.seat && !state.finished);
+    box.classList.toggle("mine", mine);
+    const head = element("header");
+    const dot = element("span", "dot");
+    if (panel.colour) dot.style.background = panel.colour;
+    const who = seat.kind === "human"
+      ? `person · ${here ? "here" : seat.joined ? "away" : "not joined yet"}`
+      : `bot: ${seat.kind}${seat.human ? " (for its player)" : ""}`;
+    head.append(dot, element("strong", "name", panel.name + (mine ? " (you)" : "")), element("span", "who", who));
+    if (state.to_move === panel.seat && !state.finished) head.append(element("span", "turn", "to move"));
+    head.append(element("span", "score", panel.score === null ? "" : `Score: ${panel.score}`));
+    box.append(head);
+    if (panel.holds.length) {
+      const list = element("dl", "holds");
+      for (const [what, much] of panel.holds) list.append(element("dt", "", what), element("dd", "", much));
+      box.append(list);
     }
-    return row;
+    if (panel.cards.length) {
+      const cards = element("div", "cards");
+      cards.append(element("p", "cards-title", "Your secret cards"));
+      for (const card of panel.cards) {
+        const item = element("div", "card");
+        item.append(element("strong", "", card.title), element("p", "", card.text));
+        cards.append(item);
+      }
+      box.append(cards);
+    }
+    const control = seatControl(panel.seat, seat, mine, here);
+    if (control) box.append(control);
+    return box;
   });
-  $("seats").replaceChildren(...rows);
+  $("panels").replaceChildren(...panels);
 }
 
+function seatControl(number, seat, mine, here) {
+  if (spectator || state.finished || !seat.human) return null;
+  const button = element("button", "seat-control");
+  // a rival's seat only while its absent player's turn waits (the server also checks the grace period)
+  if (seat.kind === "human" && (mine || (!here && state.to_move === number))) {
+    button.textContent = mine ? "Let a bot play for me" : "Hand to a bot";
+    button.onclick = () => send({ type: "handover", seat: number, bot: "" });
+  } else if (seat.kind !== "human" && mine) {
+    button.textContent = "Take my seat back";
+    button.onclick = () => send({ type: "handover", seat: number, bot: null });
+  } else {
+    return null;
+  }
+  return button;
+}
+
+// --- the end ------------------------------------------------------------------------------------------------
 function showResult() {
   const result = $("result");
-  if (!state.finished || !state.scores) { result.replaceChildren(); return; }
-  result.innerHTML = "<h2>Final scores</h2>";
-  const list = document.createElement("ol");
-  state.seats.forEach((seat) => {
-    const li = document.createElement("li");
-    const won = (state.winners || []).includes(seat.seat);
-    li.textContent = `${seat.name}: ${state.scores[seat.seat]}${won ? " ★ winner" : ""}`;
-    list.append(li);
+  const table = state.score_table;
+  if (!state.finished || !table) { result.replaceChildren(); return; }
+  const winners = table.winners.map((seat) => state.panels[seat].name);
+  result.replaceChildren(element("h2", "", "Final scores"),
+    element("p", "winner", winners.length ? `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the win"}` : "A draw"));
+  const grid = element("table", "score-table");
+  const head = element("tr");
+  head.append(element("th", "", "Player"), ...table.columns.map((column) => element("th", "", column)));
+  grid.append(head);
+  table.rows.forEach((row, seat) => {
+    const line = element("tr", table.winners.includes(seat) ? "won" : "");
+    line.append(element("th", "", state.panels[seat].name + (table.winners.includes(seat) ? " ★" : "")),
+      ...row.map((cell) => element("td", "", cell)));
+    grid.append(line);
   });
-  result.append(list);
-  $("details").open = true;
-  details();
+  result.append(grid);
+  if (table.note) result.append(element("p", "note", table.note));
+  if (!spectator && !state.again) {
+    const again = element("button", "again", "Play again");
+    again.id = "again";
+    again.onclick = async () => {
+      const response = await fetch(`/api/t/${tableId}/again`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ secret, version: state.version }),
+      });
+      if (!response.ok) say((await response.json()).error);
+    };
+    result.append(again);
+  } else if (spectator && state.again) {
+    const watch = element("a", "button", "Watch the next game");
+    watch.href = state.again;
+    result.append(watch);
+  }
   const as = $("replay-as");
-  as.replaceChildren(...[["", "your view"], ...state.seats.map((s) => [String(s.seat), `as ${s.name}`])].map(([value, label]) => {
-    const option = document.createElement("option"); option.value = value; option.textContent = label; return option;
+  const mineLabel = spectator ? "the spectators' view" : "your view";
+  as.replaceChildren(...[["", mineLabel], ...state.seats.map((s) => [String(s.seat), `as ${s.name}`])].map(([value, label]) => {
+    const option = element("option", "", label); option.value = value; return option;
   }));
   as.hidden = false;
 }
 
-async function details() {
-  const query = secret ? `?secret=${encodeURIComponent(secret)}` : "";
-  const response = await fetch(`/api/t/${tableId}/details${query}`);
-  if (response.ok) $("details-body").innerHTML = (await response.json()).html;
+async function join(link) {
+  // "Play again": this seat's own invitation to the next table; taking it moves this page there
+  if (spectator) return;
+  joining = true;
+  toast("A new game is starting: taking your seat there…");
+  const response = await fetch(link, { method: "POST" });
+  if (response.ok && response.url.includes("/seat/")) location.assign(response.url);
+  else joining = false;
 }
 
+// --- replays ------------------------------------------------------------------------------------------------
 async function replay(step) {
   step = Math.max(0, Math.min(Number($("step").max), step));
   $("step").value = step;
@@ -180,17 +355,22 @@ async function replay(step) {
   $("board").innerHTML = message.svg || "";
   $("replay-label").textContent = `Replay: step ${message.step} of ${message.steps}`;
   $("replay-bar").hidden = false;
-  $("log").replaceChildren(...message.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+  $("log").replaceChildren(...message.log.map((line) => element("li", "", line)));
 }
 
 function live() {
   replaying = false;
   $("replay-bar").hidden = true;
-  show();
+  show(null);
 }
 
-$("undo").onclick = () => send({ type: "undo" });
-if ($("transfer")) {
+if (!spectator) {
+  $("undo").onclick = () => send({ type: "undo" });
+  $("notify").checked = localStorage.getItem("nutbox-notify") === "yes";
+  $("notify").onchange = () => {
+    localStorage.setItem("nutbox-notify", $("notify").checked ? "yes" : "no");
+    if ($("notify").checked && window.Notification && Notification.permission === "default") Notification.requestPermission();
+  };
   $("transfer").onclick = async () => {
     const response = await fetch(`/api/t/${tableId}/transfer`, {
       method: "POST", headers: { "content-type": "application/json" },
@@ -210,7 +390,6 @@ $("step-forward").onclick = () => replay(Number($("step").value) + 1);
 $("step-last").onclick = () => replay(Number($("step").max));
 $("replay-as").onchange = () => replay(Number($("step").value));
 $("replay-live").onclick = () => { $("replay-as").value = ""; live(); };
-$("details").addEventListener("toggle", () => { if ($("details").open) details(); });
 
 setInterval(() => {
   // the turn timer, counted down from the deadline the server set
@@ -220,5 +399,5 @@ setInterval(() => {
   timer.hidden = false;
   timer.textContent = `${left} s left for this decision`;
 }, 500);
-show();
+show(null);
 connect();

@@ -1,0 +1,177 @@
+"""Nuts Sorting in words (core/words.py): the decision of each phase, every action as a phrase, each seat's
+panel and the final table, all read from a view.
+
+The pieces are called nuts here, as the rulebook's players think of them; a cell keeps its name (c3), since
+that is how players point at the board. Nothing is hidden in this game, so no panel holds secret cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name
+from nutbox.games.nuts_sorting.actions import COLOURS, EMPTY, SET_COLOURS, SETS, Choose, Deal, Move, Pickup, Remove
+from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, flood
+
+# each nut colour as the board draws it: (fill, ink); the picture takes them from here
+FILL = {
+    "red": ("#d9302c", "#fff"),
+    "blue": ("#1c6ed6", "#fff"),
+    "yellow": ("#f6c90e", "#000"),
+    "black": ("#212529", "#fff"),
+    "white": ("#fafafa", "#000"),
+    "gray": ("#8e969e", "#000"),
+}
+# the colour a seat's marker takes: the first colour of its set, as the board draws that nut
+MARKER = {set_code: FILL[COLOURS[SET_COLOURS[index][0]]][0] for index, set_code in enumerate(SETS)}
+
+
+def set_colours(set_code: str) -> list[str]:
+    return [COLOURS[colour] for colour in SET_COLOURS[SETS.index(set_code)]]
+
+
+def both_sets() -> str:
+    return ", or ".join(listing(set_colours(set_code)) for set_code in SETS)
+
+
+def mask_of(view: dict[str, Any], colour: str) -> int:
+    """The cells of one colour as a bitmask of board.py, for finding its groups."""
+    return sum(BITS[CELL_OF_NAME[name]] for name, held in view["cells"].items() if held == colour)
+
+
+def unsorted_colours(view: dict[str, Any], seat: int) -> list[str]:
+    """The colours of the seat's chosen set still split into more than one group."""
+    return [colour for colour in set_colours(view["colour_sets"][seat]) if view["groups"][colour] != 1]
+
+
+# --- the decision --------------------------------------------------------------------------------------
+def decision(view: dict[str, Any]) -> str:
+    phase, your = view["phase"], possessive(view)
+    if phase == "deal":
+        return "deal the nuts onto the board"
+    if phase == "over":
+        return "nothing more: the game is over"
+    if phase == "choose":
+        if view["colour_sets"][0] is None and view["first"] is None:
+            return f"choose {your} colours ({both_sets()}) or take the first move"
+        if view["first"] is None:
+            return "decide who moves first"
+        return f"choose {your} colours: {both_sets()}"
+    if phase == "remove":
+        mine = view["colour_sets"][view["to_move"]]
+        if not view["removed_from"]:
+            return f"remove one of {your} nuts and one of {your} opponent's"
+        if view["removed_from"][0] == mine:
+            return f"remove one of {your} opponent's nuts"
+        return f"remove one of {your} own nuts"
+    colours = set_colours(view["colour_sets"][view["to_move"]])
+    return (f"move one of {your} {', '.join(colours[:-1])} or {colours[-1]} nuts so that its group grows, "
+            f"or pick up one of {your} groups")
+
+
+# --- the actions ---------------------------------------------------------------------------------------
+def label(action: Action, view: dict[str, Any]) -> str:
+    if isinstance(action, Move):
+        return move_label(action, view)
+    if isinstance(action, Pickup):
+        name = NAMES[action.cell]
+        colour = view["cells"][name]
+        size = flood(BITS[action.cell], mask_of(view, colour)).bit_count()
+        if size == 1:
+            return f"Pick up the lone {colour} nut at {name}"
+        return f"Pick up the group of {size} {colour} nuts at {name}"
+    if isinstance(action, Remove):
+        name = NAMES[action.cell]
+        colour = view["cells"][name]
+        owner = next(seat for seat, set_code in enumerate(view["colour_sets"]) if colour in set_colours(set_code))
+        whose = "yours" if owner == view["seat"] else f"{seat_name(owner)}'s"
+        return f"Remove the {colour} nut from {name} ({whose})"
+    if isinstance(action, Choose):
+        return choice_label(action.choice, view)
+    assert isinstance(action, Deal), action
+    if action.colour == EMPTY:
+        return f"Leave {NAMES[action.cell]} empty"
+    return f"Deal a {COLOURS[action.colour]} nut to {NAMES[action.cell]}"
+
+
+def move_label(move: Move, view: dict[str, Any]) -> str:
+    source, target = NAMES[move.source], NAMES[move.target]
+    colour = view["cells"][source]
+    mask = mask_of(view, colour)
+    before = flood(BITS[move.source], mask).bit_count()
+    after = flood(BITS[move.target], mask ^ BITS[move.source] | BITS[move.target]).bit_count()
+    return f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})"
+
+
+def choice_label(choice: str, view: dict[str, Any]) -> str:
+    if choice in SETS:
+        return f"Take {listing(set_colours(choice))}"
+    if view["colour_sets"][0] is None:  # the opening choice: the first move instead of a colour set
+        return "Take the first move"
+    if choice == "first":
+        return "Move first"
+    return f"Let {seat_name(1 - view['to_move'])} move first"
+
+
+# --- the seats -----------------------------------------------------------------------------------------
+def panels(view: dict[str, Any]) -> list[Panel]:
+    return [panel(view, seat) for seat in (0, 1)]
+
+
+def panel(view: dict[str, Any], seat: int) -> Panel:
+    set_code = view["colour_sets"][seat]
+    if set_code is None:
+        return Panel(seat, seat_name(seat), score="no colours yet")
+    holds = [(colour.capitalize(), colour_words(view, colour)) for colour in set_colours(set_code)]
+    if view["first"] is not None:
+        holds.append(("Turn order", "moves first" if view["first"] == seat else "moves second"))
+    return Panel(seat, seat_name(seat), colour=MARKER[set_code], score=sorted_words(view, seat),
+                 holds=tuple(holds))
+
+
+def colour_words(view: dict[str, Any], colour: str) -> str:
+    """ "9 nuts in 2 groups", or "8 nuts in 1 group, sorted" once the colour is one group."""
+    nuts = sum(1 for held in view["cells"].values() if held == colour)
+    groups = view["groups"][colour]
+    return f"{plural(nuts, 'nut')} in {plural(groups, 'group')}" + (", sorted" if groups == 1 else "")
+
+
+def sorted_words(view: dict[str, Any], seat: int) -> str:
+    done = 3 - len(unsorted_colours(view, seat))
+    return f"{done} of 3 colours sorted"
+
+
+# --- the end -------------------------------------------------------------------------------------------
+def score_table(view: dict[str, Any]) -> ScoreTable | None:
+    if view.get("scores") is None:
+        return None
+    winners = list(view["winners"])
+    rows = []
+    for seat in (0, 1):
+        result = "Won" if seat in winners else ("Draw" if not winners else "Lost")
+        set_code = view["colour_sets"][seat]
+        colours = listing(set_colours(set_code)) if set_code is not None else "none"
+        rows.append((result, colours, sorted_words(view, seat), how(view, seat)))
+    return ScoreTable(("Result", "Colours", "Sorted", "How"), tuple(rows), note=note(view),
+                      winners=tuple(winners))
+
+
+def how(view: dict[str, Any], seat: int) -> str:
+    split = unsorted_colours(view, seat)
+    if split:
+        return "still split: " + listing([f"{colour} in {view['groups'][colour]} groups" for colour in split])
+    if view["turn"] == 0:
+        return "one group of each colour as setup ended"
+    return f"one group of each colour by turn {view['turn']}"
+
+
+def note(view: dict[str, Any]) -> str:
+    """Why the result is what it is, where the one sorted seat winning does not say it."""
+    sorted_seats = [seat for seat in (0, 1) if not unsorted_colours(view, seat)]
+    if len(sorted_seats) == 1 and sorted_seats == list(view["winners"]):
+        return ""
+    reason = view["end"] or ""
+    text = f"{reason[:1].upper()}{reason[1:]}"
+    if len(sorted_seats) == 2 and view["winners"]:
+        text += f": this table gives the win to {seat_name(view['winners'][0])}"
+    return text
