@@ -7,6 +7,7 @@ from nutbox.core.data import ComponentError, DataReader, read_json
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
 from nutbox.core.events import Event, events_for
 from nutbox.core.game import Action, ActionSpace, Game, Word
+from nutbox.core.guide import Example, Guide, Section
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
 from nutbox.core.record import Record, final_state, replay
 from nutbox.core.state import (
@@ -31,7 +32,9 @@ __all__ = [
     "ComponentError",
     "DataReader",
     "Event",
+    "Example",
     "Game",
+    "Guide",
     "IllegalAction",
     "ListedState",
     "Node",
@@ -44,6 +47,7 @@ __all__ = [
     "Record",
     "RecordError",
     "ScoreTable",
+    "Section",
     "State",
     "ToMove",
     "Word",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nutbox.core.errors import OptionsError
+from nutbox.core.guide import Guide
 from nutbox.core.options import Options
 from nutbox.core.state import State
 from nutbox.core.words import Panel, ScoreTable, Words, seat_name
@@ -131,6 +132,9 @@ class Game(ABC):
     def heuristic(self, state: State, seat: int) -> float:
         """How good `state` looks for `seat`, in [-1, 1]; 0 when the game offers no knowledge."""
         return 0.0
+
+    # the rules for players (core/guide.py), in the game's own words; None: only the package docstring
+    guide: ClassVar[Guide | None] = None
 
     # --- the game in words (core/words.py), always from a view ---------------------------------------------
     # A game names its words module here; without one, the plain defaults below (notation, bare scores) serve.

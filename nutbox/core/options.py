@@ -35,6 +35,12 @@ class OptionInfo:
     default: Any
     choices: tuple[Any, ...]
     help: str
+    label: str = ""  # the option's name for people ("Automa level"); the field name when a game gives none
+    # a choice's name for people, by its value ({"keep-2-of-3": "Keep 2 of 3 dealt objectives"})
+    choice_labels: dict[str, str] = dataclasses.field(default_factory=dict)
+    # named values for a free-text option ({"the printed die": "stop,stop,..."}), offered before a custom one
+    presets: dict[str, str] = dataclasses.field(default_factory=dict)
+    rulebook: bool = True  # whether the default is the rulebook's own rule (else a reading of ours)
 
 
 def describe(options_type: type[Options]) -> list[OptionInfo]:
@@ -48,7 +54,12 @@ def describe(options_type: type[Options]) -> list[OptionInfo]:
             kind, choices = "choice", typing.get_args(hint)
         else:
             kind = {int: "int", bool: "bool", str: "str", float: "float"}.get(hint, "str")
-        infos.append(OptionInfo(f.name, kind, f.default, choices, f.metadata.get("help", "")))
+        infos.append(OptionInfo(
+            f.name, kind, f.default, choices, f.metadata.get("help", ""),
+            f.metadata.get("label", f.name.replace("_", " ").capitalize()),
+            dict(f.metadata.get("choice_labels", {})), dict(f.metadata.get("presets", {})),
+            bool(f.metadata.get("rulebook", True)),
+        ))
     return infos
 
 

@@ -54,6 +54,11 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")
 log = logging.getLogger("nutbox.web")
 SEAT_CHOICES = [HUMAN, *LEVELS, "random"]
+CHOICE_NAMES = {  # who can sit at a seat, in words
+    HUMAN: "a person (sent an invitation)", "easy": "bot, easy (looks one move ahead)",
+    "medium": "bot, medium (searches a little)", "hard": "bot, hard (searches about a second)",
+    "random": "bot, random (any legal move)",
+}
 MAX_BODY = 64_000  # bytes of a request: an action is a few words
 MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a few hundred kB
 MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
@@ -95,6 +100,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/handover", api_handover, methods=["POST"]),
         Route("/api/t/{table}/transfer", api_transfer, methods=["POST"]),
         Route("/api/t/{table}/again", api_again, methods=["POST"]),
+        Route("/api/t/{table}/name", api_name, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
         WebSocketRoute("/ws/t/{table}", live),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -155,10 +161,37 @@ async def home(request: Request) -> Response:
 
 
 async def rules(request: Request) -> Response:
+    """How to play: the game's guide with its example positions drawn, the options, and the notation last."""
     game_id = game_id_of(request)
-    return templates.TemplateResponse(
-        request, "rules.html", {"title": game_class(game_id).title, "text": summary(game_id)[1], "id": game_id}
-    )
+    cls = game_class(game_id)
+    about, notation = summary(game_id)
+    guide = cls.guide
+    sections = [] if guide is None else [
+        {"title": section.title, "paragraphs": section.paragraphs, "items": section.items,
+         "examples": [{"svg": example_svg(game_id, part, number), "caption": example.caption}
+                      for number, example in enumerate(section.examples)]}
+        for part, section in enumerate(guide.sections)
+    ]
+    return templates.TemplateResponse(request, "rules.html", {
+        "title": cls.title, "id": game_id, "summary": guide.summary if guide else about, "sections": sections,
+        "options": form_fields(game_id), "notation": notation,
+    })
+
+
+@cache
+def example_svg(game_id: str, part: int, number: int) -> str:
+    """An example position of a game's guide (section `part`, example `number`), drawn as the game draws it."""
+    render = entry(game_id).render_svg
+    guide = game_class(game_id).guide
+    if render is None or guide is None:
+        return ""
+    example = guide.sections[part].examples[number]
+    game = make(game_id, example.options)
+    state = example.position(game)
+    view = state.view(example.seat)
+    seat = state.to_move()
+    legal = [str(action) for action in state.legal_actions()] if example.targets and seat == example.seat else []
+    return render(view, legal)
 
 
 def game_id_of(request: Request) -> str:
@@ -180,7 +213,8 @@ async def new_form(request: Request, error: str | None = None, values: dict[str,
         {
             "game": cls, "id": game_id, "fields": form_fields(game_id), "players": range(cls.min_players,
             cls.max_players + 1), "seats": range(cls.max_players), "choices": SEAT_CHOICES, "levels": LEVELS,
-            "error": error, "values": values or {},
+            "error": error, "values": values or {}, "choice_names": CHOICE_NAMES,
+            "default_players": max(cls.min_players, cls.options_type().players),
         },
         status_code=400 if error else 200,
     )
@@ -207,7 +241,8 @@ async def create(request: Request) -> Response:
             raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
         creator = new_secret()
         settings = {"timer": timer, "handover": handover, "creator": digest(creator)}
-        stored = await hub_of(request).create(game_id, options, seats, settings)
+        names = [values.get(f"name{seat}", "") if kind == HUMAN else "" for seat, kind in enumerate(seats)]
+        stored = await hub_of(request).create(game_id, options, seats, settings, names)
     except (NutboxError, ValueError, Refusal) as error:
         return await new_form(request, clip(str(error), 300), values)
     return RedirectResponse(f"/t/{stored.id}/links/{creator}", status_code=303)
@@ -233,11 +268,11 @@ async def links(request: Request, issued: int | None = None) -> Response:
     base = str(request.base_url).rstrip("/")
     seats = []
     for seat, info in enumerate(live.stored.seats):
-        invite = info.get("invite")
+        invite = f"{base}/t/{live.id}/invite/{info['invite']}" if info.get("invite") else None
         seats.append({
-            "seat": seat, "kind": info["kind"], "human": bool(info.get("human")), "joined": live.joined(seat),
-            "here": hub.connected(seated, seat), "away": round(seated.away_for(seat)),
-            "invite": f"{base}/t/{live.id}/invite/{invite}" if invite else None,
+            "seat": seat, "name": live.names()[seat], "kind": info["kind"], "human": bool(info.get("human")),
+            "joined": live.joined(seat), "here": hub.connected(seated, seat), "away": round(seated.away_for(seat)),
+            "invite": invite, "qr": qr_svg(invite) if invite else "",
         })
     return templates.TemplateResponse(
         request, "links.html",
@@ -245,6 +280,15 @@ async def links(request: Request, issued: int | None = None) -> Response:
          "key": request.path_params["key"], "issued": issued, "grace": round(hub.grace(seated)),
          "notes": [note["text"] for note in live.stored.settings.get("notes", [])]},
     )
+
+
+def qr_svg(link: str) -> str:
+    """A QR code of `link` as inline SVG, to hand a phone across the table."""
+    import segno
+
+    code = segno.make(link, error="m")
+    label = "QR code of the invitation link"
+    return str(code.svg_inline(scale=4, dark="#222", light="#fff", title=label, svgclass="qr-code"))
 
 
 async def reissue(request: Request) -> Response:
@@ -343,7 +387,7 @@ async def body(request: Request) -> dict[str, Any]:
 
 FIELDS: dict[str, tuple[type, int]] = {  # a request's fields: the type of each and its largest size
     "type": (str, 20), "secret": (str, 200), "action": (str, 200), "version": (int, 2**53), "seat": (int, 99),
-    "bot": (str, 40),
+    "bot": (str, 40), "name": (str, 100),
 }
 
 
@@ -409,6 +453,16 @@ async def api_transfer(request: Request) -> Response:
     token = await hub_of(request).transfer(table, data.get("secret"), data.get("version"))
     base = str(request.base_url).rstrip("/")
     return JSONResponse({"ok": True, "link": f"{base}/t/{table}/invite/{token}"})
+
+
+async def api_name(request: Request) -> Response:
+    """A person names their seat."""
+    data = await body(request)
+    if not isinstance(data.get("name"), str):
+        raise Refusal("a name request carries the name", status=400)
+    version = await hub_of(request).rename(request.path_params["table"], data.get("secret"), data.get("version"),
+                                          data["name"])
+    return JSONResponse({"ok": True, "version": version})
 
 
 async def api_again(request: Request) -> Response:

@@ -118,12 +118,12 @@ class Hub:
 
     # --- tables ---------------------------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
-                     settings: dict[str, Any]) -> StoredTable:
+                     settings: dict[str, Any], names: list[str] | None = None) -> StoredTable:
         for kind in seats:
             if kind != HUMAN:
                 self.check_bot(kind)
         game = make(game_id, options)
-        table = new_table(game, seats, settings)
+        table = new_table(game, seats, settings, names=names)
         await stored(self.store.create(table))
         await self.table(table.id)  # bots start at once
         return table
@@ -290,7 +290,8 @@ class Hub:
                        for seat in range(count)]
             settings: dict[str, Any] = {key: live.stored.settings[key] for key in ("timer", "handover", "creator")
                         if key in live.stored.settings}
-            table = new_table(live.game, rotated, settings)
+            names = [str(seats[(seat - 1) % count].get("name") or "") for seat in range(count)]
+            table = new_table(live.game, rotated, settings, names=names)
             await stored(self.store.create(table))
             invites = {str((seat - 1) % count): info["invite"] for seat, info in enumerate(table.seats)
                        if info.get("invite")}
@@ -303,6 +304,20 @@ class Hub:
         self.deliver(seated, outbox)
         await self.table(table.id)  # its bots start at once
         return table.id
+
+    async def rename(self, table_id: str, secret: str | None, version: int | None, name: str) -> int:
+        """A person gives their seat a display name (once asked when they first open it, or changed later)."""
+        seated = await self.table(table_id)
+        async with seated.lock:
+            live = seated.live
+            seat = live.seat_of(secret)
+            if seat is None:
+                raise Refusal("spectators watch; only a seat's own link can name it", status=403)
+            if not live.finished:
+                live.check(seat, version)
+            outbox = await self.change_seats(seated, partial(live.set_name, seat, name))
+        self.deliver(seated, outbox)
+        return live.version
 
     async def change_seats(self, seated: Seated, change: Callable[[], None]) -> list[tuple[Watcher, str]]:
         """Change who sits where (the caller holds the lock), store it, and move the version on; on a refusal

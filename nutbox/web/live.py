@@ -27,6 +27,16 @@ LOG_LENGTH = 80  # events sent with each update; the replay shows the rest
 NOTES_KEPT = 50  # the table's own notes (joins, invitations re-issued) kept with it
 ACTION_LENGTH = 200  # characters; every action of every game is far shorter
 SEAT_NAME = re.compile(r"[A-Za-z0-9 _.:=,+-]{1,40}")  # a seat's name in an uploaded record: short plain text
+NAME_LENGTH = 24  # characters of a person's display name
+PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")  # how every game names a seat in its texts (core.seat_name)
+
+
+def clean_name(text: str) -> str:
+    """A person's display name: 1 to 24 printable characters, spaces tidied (pages escape it)."""
+    name = " ".join(text.split())
+    if not name or len(name) > NAME_LENGTH or not name.isprintable():
+        raise Refusal(f"a name is 1 to {NAME_LENGTH} printable characters", status=400)
+    return name
 
 
 def clip(text: str, length: int = 60) -> str:
@@ -52,9 +62,10 @@ class Change:
     keep: int | None = None  # an undo keeps this many actions
 
 
-def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes | None = None) -> StoredTable:
-    """A fresh table: setup chance resolved, an invitation for every person's seat. Its chance comes from
-    `key` (a new secret key unless a test gives one)."""
+def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes | None = None,
+              names: list[str] | None = None) -> StoredTable:
+    """A fresh table: setup chance resolved, an invitation for every person's seat (with its name, if given).
+    Its chance comes from `key` (a new secret key unless a test gives one)."""
     for seat, kind in enumerate(seats):
         if kind != HUMAN:
             make_agent(kind, game, seat)  # refuses an unknown bot or bad settings now, not mid-game
@@ -67,6 +78,9 @@ def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes
         seats=[human_seat(invite=new_secret()) if kind == HUMAN else bot_seat(kind) for kind in seats],
         settings={"notes": [], **settings},
     )
+    for seat, name in enumerate(names or []):
+        if name and seats[seat] == HUMAN:
+            stored.seats[seat]["name"] = clean_name(name)
     live = LiveTable(stored)
     change = live.resolve_chance()
     stored.actions, stored.actors = list(change.texts), list(change.actors)
@@ -159,6 +173,30 @@ class LiveTable:
         self.stored.seats[seat] = {**self.stored.seats[seat], "transfer": digest(token)}
         self.note(f"Player {seat + 1} asked for a link to move their seat")
         return token
+
+    def set_name(self, seat: int, name: str) -> None:
+        name = clean_name(name)
+        self.stored.seats[seat] = {**self.stored.seats[seat], "name": name}
+        self.note(f"Seat {seat + 1} is {name}")  # not "Player N": every "Player N" is shown as the name
+
+    def names(self) -> list[str]:
+        """Each seat's name as shown: the person's own name (with the seat number if two are alike), else
+        "Player N"."""
+        given = [str(info.get("name") or "") for info in self.stored.seats]
+        return [
+            f"Player {seat + 1}" if not name else name if given.count(name) == 1 else f"{name} (Player {seat + 1})"
+            for seat, name in enumerate(given)
+        ]
+
+    def named(self, text: str) -> str:
+        """A game's or the table's text with each "Player N" replaced by that seat's name."""
+        names = self.names()
+
+        def name(match: re.Match[str]) -> str:
+            number = int(match.group(1))
+            return names[number - 1] if 1 <= number <= len(names) else match.group(0)
+
+        return PLAYER.sub(name, text) if any(info.get("name") for info in self.stored.seats) else text
 
     def joined(self, seat: int) -> bool:
         return self.stored.seats[seat].get("key") is not None
@@ -330,6 +368,8 @@ class LiveTable:
         render = self.entry.render_svg
         log = [event.text for event in events_for(self.match.log, seat) if not event.detail]
         table = self.game.score_table(view) if self.match.state.is_terminal() else None
+        named = self.named
+        panels = [{**panel.to_json(), "name": self.names()[panel.seat]} for panel in self.game.panels(view)]
         return {
             "type": "state",
             "table": self.id,
@@ -337,11 +377,12 @@ class LiveTable:
             "title": self.game.title,
             "version": self.version,
             "seat": seat,
-            "status": self.status(seat),
-            "prompt": self.prompt(seat, view),
+            "status": named(self.status(seat)),
+            "prompt": named(self.prompt(seat, view)),
             "mine": human,
-            "labels": [self.game.label(action, view) for action in actions],
-            "panels": [panel.to_json() for panel in self.game.panels(view)],
+            "labels": [named(self.game.label(action, view)) for action in actions],
+            "panels": panels,
+            "named": bool(seat is not None and self.stored.seats[seat].get("name")),
             "score_table": table.to_json() if table is not None else None,
             "again": self.again_link(seat),
             "log_total": len(log),
@@ -353,15 +394,15 @@ class LiveTable:
             "seats": self.seats_public(),
             "scores": view.get("scores"),
             "winners": view.get("winners"),
-            "log": log[-LOG_LENGTH:],
-            "notes": [note["text"] for note in self.stored.settings.get("notes", [])][-10:],
+            "log": [named(line) for line in log[-LOG_LENGTH:]],
+            "notes": [named(note["text"]) for note in self.stored.settings.get("notes", [])][-10:],
             "steps": len(self.replay_points()) - 1,
         }
 
     def seats_public(self) -> list[dict[str, Any]]:
         """What anyone may know of the seats: kinds and whether a person has taken theirs, never keys."""
         return [
-            {"seat": seat, "name": f"Player {seat + 1}", "kind": info["kind"], "human": bool(info.get("human")),
+            {"seat": seat, "name": self.names()[seat], "kind": info["kind"], "human": bool(info.get("human")),
              "joined": self.joined(seat)}
             for seat, info in enumerate(self.stored.seats)
         ]
@@ -446,5 +487,5 @@ class LiveTable:
             "steps": len(points) - 1,
             "viewer": viewer,
             "svg": render(view, []) if render is not None else None,
-            "log": [e.text for e in events_for(events, viewer) if not e.detail][-LOG_LENGTH:],
+            "log": [self.named(e.text) for e in events_for(events, viewer) if not e.detail][-LOG_LENGTH:],
         }

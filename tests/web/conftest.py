@@ -28,7 +28,7 @@ class Client:
     def invite(self, game: str, seats: list[str], **fields: Any) -> tuple[str, list[str]]:
         """A new table through the form: its id and each seat's invitation link (empty for bots)."""
         table, page = self.create_page(game, seats, **fields)
-        rows = re.findall(r'<tr data-seat="\d+"><th>Player \d+</th>(.*?)</tr>', page, re.S)
+        rows = re.findall(r'<li class="seat-row" data-seat="\d+">(.*?)</li>', page, re.S)
         assert len(rows) == len(seats), page
         links = []
         for row in rows:

@@ -120,7 +120,7 @@ def test_the_creator_hands_out_invitations_and_never_holds_a_seat(server: Client
         assert server.http.get(link).status_code == 410
     assert server.state(table)["version"] == version
     creator_page = server.http.get(server.creator).text
-    assert creator_page.count("seat taken") == 2 and not any(key in creator_page for key in keys)
+    assert creator_page.count("Seat taken") == 2 and not any(key in creator_page for key in keys)
     assert not any(key in json.dumps(stored(server, table).seats) for key in keys)  # only hashes are kept
     assert server.http.get(server.creator.replace("/links/", "/links/x")).status_code == 403
 
@@ -163,7 +163,7 @@ def test_the_creator_reissues_an_invitation_only_for_a_player_away_past_the_grac
             assert time.time() < deadline
             time.sleep(0.2)
         page = server.http.get(server.creator).text
-        link = re.search(r'<tr data-seat="1">.*?class="invite-link" href="([^"]+)"', page, re.S)
+        link = re.search(r'<li class="seat-row" data-seat="1">.*?class="invite-link" href="([^"]+)"', page, re.S)
         assert link and "re-issued the invitation for player 2" in page
         new_key = server.claim(link.group(1))
         assert server.state(table, new_key)["seat"] == 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State, Words
+from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.in_the_nuts import actions, heuristic, words
+from nutbox.games.in_the_nuts.guide import GUIDE
 from nutbox.games.in_the_nuts.rules import NutsOptions, NutsState
 
 
@@ -17,6 +18,7 @@ class InTheNuts(Game):
     max_players = 4
     rules_version = "1"
     words: ClassVar[Words] = words  # the game in words for people
+    guide: ClassVar[Guide] = GUIDE  # the rules for players, with example positions
     bot_sims = (300, 1200)  # medium, hard: about 1,400 simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[NutsOptions]] = NutsOptions

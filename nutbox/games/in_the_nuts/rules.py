@@ -58,11 +58,18 @@ Task = tuple[str, int, int]  # (what, player, detail): take (slot mask), store (
 
 @dataclass(frozen=True)
 class NutsOptions(Options):
-    players: int = dataclasses.field(default=2, metadata={"help": "2 to 4"})
+    players: int = dataclasses.field(
+        default=2, metadata={"label": "Players", "help": "How many people play, from 2 to 4."},
+    )
     first_pick: Literal["next", "active"] = dataclasses.field(
         default="next",
-        metadata={"help": "when several players collect in one section, and in the final push: the player after "
-                  "the active one goes first (next), or the active player does (active)"},
+        metadata={
+            "label": "Who collects first",
+            "help": "When several players can collect a nut in the same section, and in the last picks at the end "
+                    "of the game, this says who goes first.",
+            "choice_labels": {"next": "The player after the one whose turn it is",
+                              "active": "The player whose turn it is"},
+        },
     )
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State, Words
+from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nut_cards import actions, heuristic, words
+from nutbox.games.nut_cards.guide import GUIDE
 from nutbox.games.nut_cards.rules import ALL_CARDS, CardsOptions, CardsState
 
 
@@ -17,6 +18,7 @@ class NutCards(Game):
     max_players = 3
     rules_version = "1"
     words: ClassVar[Words] = words  # the game in words for people
+    guide: ClassVar[Guide] = GUIDE  # the rules for players, with example positions
     bot_sims = (150, 700)  # medium, hard: about 750 simulations a second (docs/bots.md)
     options_type: ClassVar[type[CardsOptions]] = CardsOptions
     perfect_information = True  # columns and layouts face up; the deck is face down for everyone

@@ -28,10 +28,19 @@ Phase = Literal["deal", "take", "place", "over"]
 
 @dataclass(frozen=True)
 class CardsOptions(Options):
-    players: int = dataclasses.field(default=2, metadata={"help": "2 or 3"})
+    players: int = dataclasses.field(
+        default=2, metadata={"label": "Players", "help": "Nut is a game for two or three players."}
+    )
     squirrels: Literal["double-each", "double-once"] = dataclasses.field(
         default="double-each",
-        metadata={"help": "two squirrels on one cluster: each doubles it (x4), or it is doubled once (x2)"},
+        metadata={
+            "label": "Several squirrels on one cluster",
+            "help": "How a cluster touched by more than one squirrel scores: doubled again for each squirrel, so "
+            "two make it four times its nuts, or doubled only once.",
+            "choice_labels": {"double-each": "Each squirrel doubles it", "double-once": "Doubled only once"},
+            # the rulebook says squirrels double the clusters they touch, not what two on one cluster do
+            "rulebook": False,
+        },
     )
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State, Words
+from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nut_hunt import actions, heuristic, words
+from nutbox.games.nut_hunt.guide import GUIDE
 from nutbox.games.nut_hunt.rules import ALL_CARDS, HuntOptions, HuntState
 
 
@@ -23,6 +24,7 @@ class NutHunt(Game):
     max_players = 5
     rules_version = "1"
     words: ClassVar[Words] = words  # the game in words for people
+    guide: ClassVar[Guide] = GUIDE  # the rules for players, with pictures
     bot_sims = (200, 700)  # medium, hard: about 350 (5 seats) to 900 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[HuntOptions]] = HuntOptions

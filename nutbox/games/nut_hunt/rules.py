@@ -88,17 +88,39 @@ FORAGE_OPTIONS = {
 
 @dataclass(frozen=True)
 class HuntOptions(Options):
-    players: int = dataclasses.field(default=2, metadata={"help": "1 (solo, against the Automa) to 5"})
+    players: int = dataclasses.field(
+        default=2,
+        metadata={"label": "Players", "help": "Nut Hunt is for 2 to 5 players, or 1 playing alone against the Automa."},
+    )
     automa: Literal["standard", "advanced", "expert"] = dataclasses.field(
-        default="standard", metadata={"help": "solo: the Automa starts with 2, 3 or 4 objectives"}
+        default="standard",
+        metadata={
+            "label": "Automa level",
+            "help": "In a solo game, how many objectives the Automa starts with: 2, 3 or 4.",
+            "choice_labels": {
+                "standard": "Standard: 2 objectives",
+                "advanced": "Advanced: 3 objectives",
+                "expert": "Expert: 4 objectives",
+            },
+        },
     )
     solo_deal: Literal["keep-2-of-3", "draw-2"] = dataclasses.field(
         default="keep-2-of-3",
-        metadata={"help": "solo: the player is dealt 3 objectives and keeps 2 as usual, or simply draws 2"},
+        metadata={
+            "label": "Solo objectives",
+            "help": "In a solo game, whether you are dealt 3 objectives and keep 2 as usual, or just draw 2.",
+            "choice_labels": {"keep-2-of-3": "Dealt 3, keep 2", "draw-2": "Draw 2"},
+            # the solo rules say both "set up as usual" and "drawing 2 Objectives" (docs/rules-decisions.md 13)
+            "rulebook": False,
+        },
     )
     competitive: bool = dataclasses.field(
         default=False,
-        metadata={"help": "Competitive Rule Variant: a new nest first removes one squirrel of each other player there"},
+        metadata={
+            "label": "Competitive variant",
+            "help": "When a nest is built, each other player first loses one squirrel from that tile, and only the "
+            "rest scatter.",
+        },
     )
 
 

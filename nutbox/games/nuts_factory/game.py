@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State, Words
+from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nuts_factory import actions, heuristic, words
+from nutbox.games.nuts_factory.guide import GUIDE
 from nutbox.games.nuts_factory.rules import ALL_CARDS, FactoryOptions, FactoryState
 
 
@@ -17,6 +18,7 @@ class NutsFactory(Game):
     max_players = 4
     rules_version = "1"
     words: ClassVar[Words] = words  # the game in words for people
+    guide: ClassVar[Guide] = GUIDE  # the rules for players
     bot_sims = (120, 500)  # medium, hard: about 270 (4 seats) to 750 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[FactoryOptions]] = FactoryOptions

@@ -92,17 +92,38 @@ def _die(text: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FactoryOptions(Options):
-    players: int = dataclasses.field(default=2, metadata={"help": "2 to 4"})
+    players: int = dataclasses.field(
+        default=2, metadata={"label": "Players", "help": "How many people play, from two to four."}
+    )
     end_score: int = dataclasses.field(
-        default=LIMITS.end_score, metadata={"help": "the score that triggers the last round"}
+        default=LIMITS.end_score,
+        metadata={
+            "label": "Score that ends the game",
+            "help": "The first player to end a turn with at least this many points starts the last round.",
+        },
     )
     die: str = dataclasses.field(
         default=",".join(COMPONENTS.die),
-        metadata={"help": "the squirrel die's six faces (stop, scamper, hunt, hunt-and-roll), comma-separated"},
+        metadata={
+            "label": "Squirrel die",
+            "help": "The six faces of the Squirrel's die, separated by commas, each one of stop, scamper, hunt or "
+            "hunt-and-roll.",
+            "presets": {
+                "the printed die, as we reconstruct it": ",".join(COMPONENTS.die),
+                "gentler squirrel (no hunt-and-roll)": "stop,stop,scamper,hunt,hunt,hunt",
+                "hungrier squirrel (two hunt-and-roll)": "stop,scamper,hunt,hunt,hunt-and-roll,hunt-and-roll",
+            },
+            "rulebook": False,  # the rulebook shows the four kinds of face, not how many of each
+        },
     )
     unused_end: Literal["block", "fall"] = dataclasses.field(
         default="block",
-        metadata={"help": "a nut entering a splitter where it has no belt: stops (block) or falls straight through"},
+        metadata={
+            "label": "Nut at a Splitter's closed side",
+            "help": "What happens to a nut that comes down the column of a Splitter that has no belt for it.",
+            "choice_labels": {"block": "It stops there", "fall": "It falls straight through"},
+            "rulebook": False,  # the rulebook does not say (docs/rules-decisions.md, Nuts! 1)
+        },
     )
 
     def __post_init__(self) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, State, Words
+from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nuts_sorting import actions, heuristic, words
+from nutbox.games.nuts_sorting.guide import GUIDE
 from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
 
 
@@ -17,6 +18,7 @@ class NutsSorting(Game):
     max_players = 2
     rules_version = "1"
     words: ClassVar[Words] = words  # the game in words for people
+    guide: ClassVar[Guide] = GUIDE  # the rules for players, with pictures
     options_type: ClassVar[type[SortingOptions]] = SortingOptions
     perfect_information = True
     options: SortingOptions

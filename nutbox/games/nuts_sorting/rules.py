@@ -50,17 +50,25 @@ PICKUP_RULE = "Game play, Pickup"
 
 @dataclass(frozen=True)
 class SortingOptions(Options):
-    players: int = dataclasses.field(default=2, metadata={"help": "number of players (always 2)"})
+    players: int = dataclasses.field(
+        default=2, metadata={"label": "Players", "help": "Nuts Sorting is always a game for two players."}
+    )
     repetition_draw: bool = dataclasses.field(
         default=False,
         metadata={
-            "help": "a position reached for the third time with the same player to move is a draw "
-            "(a safeguard only: no position can recur under these rules)"
+            "label": "Draw on a third repetition",
+            "help": "When on, the game is a draw if the same board comes up a third time with the same player to "
+            "move, which these rules never allow, so it is only a safeguard.",
         },
     )
     both_sorted: Literal["draw", "first", "second"] = dataclasses.field(
         default="draw",
-        metadata={"help": "who wins if setup leaves both players sorted: nobody, the first or the second player"},
+        metadata={
+            "label": "Both sorted after setup",
+            "help": "Who wins if the setup removals leave both players with each of their colours in one group.",
+            "choice_labels": {"draw": "Nobody: a draw", "first": "The first player", "second": "The second player"},
+            "rulebook": False,
+        },
     )
 
 

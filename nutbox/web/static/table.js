@@ -191,17 +191,58 @@ function yourTurn() {
 }
 
 // --- the board and the chooser ----------------------------------------------------------------------------
+// On a touch screen or a narrow one, board targets are too small to hit: a tap names the actions near it in a
+// chooser of big buttons instead (tap, then choose), and the places concerned are previewed meanwhile.
+const coarse = () => matchMedia("(pointer: coarse), (max-width: 600px)").matches;
+const REACH = 30;  // CSS px around a tap within which a target counts as meant
+
+function targetsNear(x, y) {
+  const found = [];
+  for (const target of $("board").querySelectorAll(".clickable")) {
+    const box = target.getBoundingClientRect();
+    const dx = Math.max(box.left - x, 0, x - box.right);
+    const dy = Math.max(box.top - y, 0, y - box.bottom);
+    if (Math.hypot(dx, dy) <= REACH) found.push(target);
+  }
+  return found;
+}
+
+$("board").addEventListener("click", (event) => {
+  if (!coarse() || replaying) return;
+  event.stopPropagation();
+  const near = targetsNear(event.clientX, event.clientY);
+  const actions = [...new Set(near.flatMap((target) => target.dataset.open.split("|")))];
+  if (!actions.length) return;
+  near.forEach((target) => target.classList.add("previewing"));
+  openChooser(actions, event.pageX, event.pageY);
+}, true);
+
+let zoom = 1;
+function setZoom(value) {
+  zoom = Math.max(1, Math.min(4, value));
+  $("board").style.setProperty("--zoom", String(zoom));
+  $("board").classList.toggle("zoomed", zoom > 1);
+}
+$("zoom-in").onclick = () => setZoom(zoom * 1.5);
+$("zoom-out").onclick = () => setZoom(zoom / 1.5);
+
 function markTargets() {
   for (const target of $("board").querySelectorAll(".target")) {
     const texts = target.dataset.actions ? target.dataset.actions.split("|") : [target.dataset.action];
     const open = texts.filter((text) => state.legal.includes(text));
     if (!open.length) continue;
     target.classList.add("clickable");
-    target.setAttribute("tabindex", "0");
-    target.setAttribute("role", "button");
-    target.setAttribute("aria-label", open.map(labelOf).join(" or "));
+    target.dataset.open = open.join("|");
+    if (!coarse()) {  // on a touch screen the board is tapped by region, and the move list takes the keyboard
+      target.setAttribute("tabindex", "0");
+      target.setAttribute("role", "button");
+    }
     const choose = (x, y) => { if (open.length === 1) act(open[0]); else openChooser(open, x, y); };
-    target.addEventListener("click", (event) => { event.stopPropagation(); choose(event.pageX, event.pageY); });
+    target.addEventListener("click", (event) => {
+      if (coarse()) return;  // the board's own handler chooses by region
+      event.stopPropagation();
+      choose(event.pageX, event.pageY);
+    });
     target.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
       event.preventDefault();
@@ -225,11 +266,17 @@ function openChooser(texts, x, y) {
   chooser.querySelector("button").focus();
 }
 
-function closeChooser() { $("chooser").hidden = true; }
+function closeChooser() {
+  $("chooser").hidden = true;
+  $("board").querySelectorAll(".previewing").forEach((target) => target.classList.remove("previewing"));
+}
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeChooser(); });
 document.addEventListener("click", (event) => { if (!$("chooser").contains(event.target)) closeChooser(); });
 
 // --- every seat's panel -----------------------------------------------------------------------------------
+// On a phone the panels are a compact strip of headers (name, score, whose turn); a tap opens one.
+const openPanels = new Set(state.seat === null ? [] : [state.seat]);
+
 function showPanels() {
   const panels = state.panels.map((panel) => {
     const seat = state.seats[panel.seat];
@@ -240,6 +287,13 @@ function showPanels() {
     box.classList.toggle("to-move", state.to_move === panel.seat && !state.finished);
     box.classList.toggle("mine", mine);
     const head = element("header");
+    head.tabIndex = 0;
+    head.setAttribute("role", "button");
+    head.setAttribute("aria-expanded", String(openPanels.has(panel.seat)));
+    const toggle = () => { if (openPanels.has(panel.seat)) openPanels.delete(panel.seat); else openPanels.add(panel.seat); showPanels(); };
+    head.onclick = toggle;
+    head.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); } };
+    box.classList.toggle("open", openPanels.has(panel.seat));
     const dot = element("span", "dot");
     if (panel.colour) dot.style.background = panel.colour;
     const who = seat.kind === "human"
@@ -364,7 +418,22 @@ function live() {
   show(null);
 }
 
+async function saveName(name) {
+  const response = await fetch(`/api/t/${tableId}/name`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ secret, version: state.version, name }),
+  });
+  if (!response.ok) { say((await response.json()).error); return false; }
+  localStorage.setItem("nutbox-name", name);
+  $("name-box").hidden = true;
+  return true;
+}
+
 if (!spectator) {
+  // a person is asked their name once; the browser remembers it for the next table
+  const remembered = localStorage.getItem("nutbox-name");
+  if (!state.named && remembered) saveName(remembered);
+  $("name-input").value = remembered || "";
+  $("name-box").onsubmit = (event) => { event.preventDefault(); if ($("name-input").value.trim()) saveName($("name-input").value.trim()); };
   $("undo").onclick = () => send({ type: "undo" });
   $("notify").checked = localStorage.getItem("nutbox-notify") === "yes";
   $("notify").onchange = () => {

@@ -1,0 +1,178 @@
+"""Every page at a phone's, a tablet's and a laptop's size: nothing wider than the screen, targets big enough
+for a finger on the phone, axe-core (from the npm registry) finding no serious or critical accessibility
+problem, and a few decisions made with the keyboard alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import click_a_decision, create_table, take_seat, wait_for_turn
+from playwright.sync_api import Browser, Page, expect
+
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800)}
+GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
+# what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them
+CONTROLS = "button:visible, a.button:visible, select:visible, input:visible, summary:visible, [role=button]:visible"
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Any]:
+    contexts = []
+
+    def opened(size: str) -> Page:
+        width, height = SIZES[size]
+        # axe is added to the page as a script of its own: the site's policy (rightly) refuses foreign scripts
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+def check(page: Page, size: str, what: str) -> None:
+    """The page as it is now: no sideways scrolling, finger-sized controls on a phone, no serious axe finding."""
+    width = SIZES[size][0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what}: wider than a {size}"
+    if size == "phone":
+        small = []
+        for control in page.locator(CONTROLS).all():
+            box = control.bounding_box()
+            if box and (box["width"] < 44 or box["height"] < 44) and control.get_attribute("type") != "hidden":
+                html = control.evaluate("e => e.outerHTML.slice(0, 80)")
+                small.append((html, round(box["width"]), round(box["height"])))
+        assert not small, f"{what}: controls under 44x44 px on a phone: {small[:5]}"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                          ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))")
+    assert not found, f"{what} at {size}: {found}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_rules_and_forms_fit_every_screen_and_pass_axe(server: str, open_page: Any, size: str) -> None:
+    page = open_page(size)
+    page.goto(server)
+    check(page, size, "home")
+    for game in GAMES:
+        page.goto(f"{server}/rules/{game}")
+        expect(page.locator("h1")).to_contain_text("How to play")
+        check(page, size, f"rules of {game}")
+        page.goto(f"{server}/new/{game}")
+        check(page, size, f"new {game} table")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_links_and_seat_pages_fit_every_screen_and_pass_axe(server: str, open_page: Any, size: str,
+                                                            game: str) -> None:
+    page = open_page(size)
+    links, _ = create_table(page, server, game, ["human", *["easy"] * (GAMES[game] - 1)])
+    check(page, size, f"{game} links page")
+    take_seat(page, links[0])
+    wait_for_turn(page)
+    check(page, size, f"{game} seat page at the start")
+    if size != "tablet":
+        for _ in range(4):  # mid-game
+            if wait_for_turn(page) != "Your move":
+                break
+            page.locator("#legal button.action").first.click() if size == "phone" else click_a_decision(page)
+            page.wait_for_timeout(300)
+        wait_for_turn(page)
+        check(page, size, f"{game} seat page mid-game")
+
+
+def test_the_form_shows_the_seats_of_the_chosen_player_count(server: str, open_page: Any) -> None:
+    page = open_page("phone")
+    page.goto(f"{server}/new/nut-hunt")
+    expect(page.locator("#players")).to_have_value("2")  # not solo unless asked for
+    for players in ("1", "4", "2"):
+        page.select_option("#players", players)
+        expect(page.locator(".seat:visible")).to_have_count(int(players))
+    page.select_option("select[name=seat1]", "easy")
+    expect(page.locator("#name1")).to_be_hidden()  # a bot's seat takes no name
+    page.goto(f"{server}/new/nuts-factory")
+    preset = page.locator("select.preset")
+    expect(preset).to_be_visible()
+    expect(page.locator("input[name=die]")).to_be_hidden()
+    preset.select_option(label="custom…")
+    expect(page.locator("input[name=die]")).to_be_visible()
+
+
+def test_a_game_can_be_played_with_the_keyboard_alone(server: str, open_page: Any) -> None:
+    page = open_page("laptop")
+    links, _ = create_table(page, server, "nuts-sorting", ["human", "random"])
+    take_seat(page, links[0])
+    for _ in range(3):
+        if wait_for_turn(page) != "Your move":
+            break
+        before = page.locator("#table").get_attribute("data-version")
+        page.locator("#legal button.action").first.focus()  # as Tab reaches it
+        for _ in range(2):  # Tab on and back: focus moves through the move list
+            page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.classList.contains('action')")
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+    # a board target is reached by Tab too, and Enter chooses it (a chooser opens where it offers several)
+    wait_for_turn(page)
+    target = page.locator("#board .clickable").first
+    target.focus()
+    assert page.evaluate("document.activeElement.classList.contains('clickable')")
+
+
+def test_names_are_asked_once_and_used_in_panels_prompts_and_the_log(server: str, open_page: Any) -> None:
+    page = open_page("laptop")
+    page.goto(f"{server}/new/nuts-sorting")
+    page.select_option("select[name=seat0]", "human")
+    page.select_option("select[name=seat1]", "human")
+    page.fill("#name1", "Berta")
+    page.click("#create")
+    links = [link.get_attribute("href") or "" for link in page.locator("a.invite-link").all()]
+    take_seat(page, links[0])
+    expect(page.locator("#name-box")).to_be_visible()  # asked, since the form gave seat 1 no name
+    page.fill("#name-input", "Ana")
+    page.click("#name-box button")
+    expect(page.locator("#name-box")).to_be_hidden()
+    expect(page.locator("#panels .panel[data-seat='0'] .name")).to_contain_text("Ana")
+    expect(page.locator("#panels .panel[data-seat='1'] .name")).to_contain_text("Berta")
+    expect(page.locator("#prompt")).to_contain_text("Waiting for Berta to ")  # Player 2 decides first
+    other = open_page("phone")
+    take_seat(other, links[1])
+    expect(other.locator("#name-box")).to_be_hidden()  # named on the form
+    expect(other.locator("#notes")).to_contain_text("Seat 1 is Ana")
+    expect(other.locator("#log")).to_contain_text("Berta")  # the game's "Player 2" reads as the name
+
+
+def test_on_a_phone_a_tap_on_the_board_offers_the_moves_there_in_big_buttons(server: str, open_page: Any) -> None:
+    page = open_page("phone")
+    links, _ = create_table(page, server, "nut-hunt", ["human", "easy"])
+    take_seat(page, links[0])
+    while wait_for_turn(page) == "Your move" and not page.locator("#board .clickable").count():
+        page.locator("#legal button.action").first.click()  # the objectives, chosen from the list
+        page.wait_for_timeout(300)
+    target = page.locator("#board .clickable").first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    chooser = page.locator("#chooser")
+    expect(chooser).to_be_visible()
+    expect(page.locator("#board .previewing").first).to_be_attached()  # what the tap would act on, shown first
+    choices = chooser.locator("button.choice")
+    assert choices.count() >= 1
+    for choice in choices.all():
+        size = choice.bounding_box()
+        assert size and size["height"] >= 44 and size["width"] >= 44
+        assert choice.locator(".label").inner_text() != choice.locator(".notation").inner_text()
+    before = page.locator("#table").get_attribute("data-version")
+    choices.first.click()
+    page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)

@@ -1,0 +1,115 @@
+"""The Nuts Sorting guide (guide.py) and the option labels: every example position is replayed and drawn,
+the text is plain and free of notation, the sections come in learning order, every option has its labels.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from nutbox import registry
+from nutbox.core import Example, describe
+from nutbox.games.nuts_sorting import NutsSorting, SortingOptions, SortingState
+from nutbox.games.nuts_sorting.actions import SETS, Move, Pickup
+from nutbox.games.nuts_sorting.board import CELL_OF_NAME
+from nutbox.games.nuts_sorting.guide import GUIDE
+
+EXAMPLES = [example for section in GUIDE.sections for example in section.examples]
+# the shapes of move and pickup notation, for texts no example position happens to offer
+NOTATION = re.compile(r"\b[a-i][1-9]-[a-i][1-9]\b|\bx [a-i][1-9]\b")
+
+
+def position(example: Example) -> SortingState:
+    state = example.position(registry.make(NutsSorting.id, example.options))
+    assert isinstance(state, SortingState)
+    return state
+
+
+def prose() -> list[str]:
+    """Every text of the guide a player reads."""
+    texts = [GUIDE.summary]
+    for section in GUIDE.sections:
+        texts += [section.title, *section.paragraphs, *section.items]
+        texts += [example.caption for example in section.examples]
+    return texts
+
+
+def test_the_game_names_its_guide() -> None:
+    assert NutsSorting.guide is GUIDE
+    assert 3 <= len(EXAMPLES) <= 6
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[f"example-{n}" for n in range(1, len(EXAMPLES) + 1)])
+def test_each_example_is_reached_by_play_and_drawn(example: Example) -> None:
+    state = position(example)
+    legal = [str(action) for action in state.legal_actions()] if example.targets else []
+    if example.targets:  # the page marks targets only for the seat that decides, and there must be some
+        assert state.to_move() == example.seat and legal
+    render = registry.entry(NutsSorting.id).render_svg
+    assert render is not None
+    picture = ET.fromstring(render(state.view(example.seat), legal))
+    assert picture.tag.endswith("svg")
+    for text in legal:
+        assert picture.find(f".//*[@data-action='{text}']") is not None, text
+
+
+def test_the_pictures_show_what_their_captions_say() -> None:
+    deal, removing, moving, picking_up, end = (position(example) for example in EXAMPLES)
+    assert deal.phase == "choose" and deal.current == 1
+    assert removing.phase == "remove" and len(removing.removed) == 1
+    e2, e6 = CELL_OF_NAME["e2"], CELL_OF_NAME["e6"]
+    assert Move(e2, e6) in moving.legal_actions() and moving.group_size_after_move(1, e2, e6) == 6
+    blue = picking_up.board[1]
+    assert len(picking_up.groups_of(1)) == 1 and blue.bit_count() == 9
+    pickups = [action for action in picking_up.legal_actions() if isinstance(action, Pickup)]
+    assert pickups and all(picking_up.colour_at(action.cell) != 1 for action in pickups)
+    assert end.is_terminal() and end.winners() == [0] and end.turn == 23
+
+
+def test_the_text_is_plain_and_never_empty() -> None:
+    assert GUIDE.summary.strip()
+    for section in GUIDE.sections:
+        assert section.title.strip() and (section.paragraphs or section.items)
+    for text in prose():
+        assert text.strip() == text and text, repr(text)
+        assert not re.search(r"[<>*`#_]", text), f"markup or a code id in: {text}"
+
+
+def test_the_sections_come_in_learning_order() -> None:
+    titles = [section.title.lower() for section in GUIDE.sections]
+    steps = ["goal", "box", "setting up", "a turn", "end of the game"]
+    places = [next(i for i, title in enumerate(titles) if step in title) for step in steps]
+    assert places == sorted(places)
+    assert places[0] == 0 and places[-1] == len(titles) - 1
+
+
+def test_no_text_holds_notation() -> None:
+    tokens = set(SETS)
+    for example in EXAMPLES:
+        tokens.update(example.decisions)
+        tokens.update(str(action) for action in position(example).legal_actions())
+    for text in prose():
+        assert not NOTATION.search(text), text
+        for token in tokens:
+            assert not re.search(rf"(?<![\w-]){re.escape(token)}(?![\w-])", text), (token, text)
+
+
+def test_every_option_has_a_label_and_one_plain_sentence() -> None:
+    fields = {field.name: field for field in dataclasses.fields(SortingOptions)}
+    code_ids = [name for name in fields if "_" in name]
+    for info in describe(SortingOptions):
+        assert "label" in fields[info.name].metadata, info.name
+        assert info.label and info.label[0].isupper()
+        assert re.fullmatch(r"[A-Z][^.]*\.", info.help), info.help
+        assert not any(name in info.help for name in code_ids), info.help
+        assert set(info.choice_labels) == {str(choice) for choice in info.choices}, info.name
+        assert all(label.strip() for label in info.choice_labels.values())
+        assert not info.presets  # no option here is free text
+
+
+def test_only_our_own_decisions_are_marked_as_not_the_rulebook() -> None:
+    ours = {field.name for field in dataclasses.fields(SortingOptions) if field.metadata.get("rulebook") is False}
+    assert ours == {"both_sorted"}
