@@ -13,7 +13,7 @@ from conftest import click_a_decision, create_table, take_seat, wait_for_turn
 from playwright.sync_api import Browser, Page, expect
 
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800)}
+SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wide": (1920, 1080)}
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
 # what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them
 CONTROLS = "button:visible, a.button:visible, select:visible, input:visible, summary:visible, [role=button]:visible"
@@ -69,7 +69,7 @@ def test_home_rules_and_forms_fit_every_screen_and_pass_axe(server: str, open_pa
         check(page, size, f"new {game} table")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", ["phone", "tablet", "laptop"])
 @pytest.mark.parametrize("game", GAMES)
 def test_links_and_seat_pages_fit_every_screen_and_pass_axe(server: str, open_page: Any, size: str,
                                                             game: str) -> None:
@@ -176,3 +176,15 @@ def test_on_a_phone_a_tap_on_the_board_offers_the_moves_there_in_big_buttons(ser
     before = page.locator("#table").get_attribute("data-version")
     choices.first.click()
     page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+
+
+def test_the_end_of_a_game_fits_a_phone_and_passes_axe(server: str, open_page: Any) -> None:
+    page = open_page("phone")
+    links, _ = create_table(page, server, "nuts-sorting", ["human", "random"])
+    take_seat(page, links[0])
+    while wait_for_turn(page) == "Your move":
+        before = page.locator("#table").get_attribute("data-version")
+        page.locator("#legal button.action").last.click()
+        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+    expect(page.locator("#result .score-table")).to_be_visible()
+    check(page, "phone", "the end of a game")

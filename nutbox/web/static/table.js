@@ -350,6 +350,8 @@ function showResult() {
   result.replaceChildren(element("h2", "", "Final scores"),
     element("p", "winner", winners.length ? `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the win"}` : "A draw"));
   const grid = element("table", "score-table");
+  grid.tabIndex = 0;  // it scrolls sideways on a phone: the keyboard must reach it too
+  grid.setAttribute("aria-label", "final scores");
   const head = element("tr");
   head.append(element("th", "", "Player"), ...table.columns.map((column) => element("th", "", column)));
   grid.append(head);
