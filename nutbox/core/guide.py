@@ -63,3 +63,11 @@ class Guide:
 
     summary: str
     sections: tuple[Section, ...]
+
+    def texts(self) -> list[str]:
+        """Every text of the guide a player reads, in order."""
+        texts = [self.summary]
+        for section in self.sections:
+            texts += [section.title, *section.paragraphs, *section.items]
+            texts += [example.caption for example in section.examples]
+        return texts

@@ -22,13 +22,6 @@ EXAMPLES = [example for section in GUIDE.sections for example in section.example
 NOTATION = sorted({str(action) for action in InTheNuts.encoding.actions if " " in str(action)}, key=len, reverse=True)
 
 
-def prose() -> list[str]:
-    texts = [GUIDE.summary]
-    for section in GUIDE.sections:
-        texts += [section.title, *section.paragraphs, *section.items]
-        texts += [example.caption for example in section.examples]
-    return texts
-
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[f"example-{n}" for n in range(len(EXAMPLES))])
 def test_example_is_reached_and_drawn(example: Example) -> None:
@@ -66,7 +59,7 @@ def test_sections_in_learning_order() -> None:
 
 def test_prose_has_no_notation() -> None:
     assert "place 8" in NOTATION and "store W 3" in NOTATION  # the check below has something to find
-    for text in prose():
+    for text in GUIDE.texts():
         for notation in NOTATION:
             assert not re.search(rf"(?<!\w){re.escape(notation)}(?!\w)", text), (notation, text)
         assert "<" not in text and "**" not in text and "`" not in text, text  # no HTML, no markdown

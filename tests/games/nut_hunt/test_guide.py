@@ -10,6 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from guide_checks import check_option_words
 
 from nutbox import registry
 from nutbox.core import Example, describe
@@ -34,14 +35,6 @@ def position(example: Example) -> HuntState:
 def legal_texts(state: HuntState) -> list[str]:
     return [str(action) for action in state.legal_actions()]
 
-
-def prose() -> list[str]:
-    """Every text of the guide a player reads."""
-    texts = [GUIDE.summary]
-    for section in GUIDE.sections:
-        texts += [section.title, *section.paragraphs, *section.items]
-        texts += [example.caption for example in section.examples]
-    return texts
 
 
 def tile_targets(state: HuntState, verb: str) -> set[str]:
@@ -98,7 +91,7 @@ def test_the_text_is_plain_and_never_empty() -> None:
     assert GUIDE.summary.strip()
     for section in GUIDE.sections:
         assert section.title.strip() and (section.paragraphs or section.items)
-    for text in prose():
+    for text in GUIDE.texts():
         assert text and text.strip() == text, repr(text)
         assert not re.search(r"[<>*`#_\[\]{}|]", text), f"markup or code in: {text}"
 
@@ -119,7 +112,7 @@ def test_no_text_holds_notation() -> None:
         seen.update(legal_texts(position(example)))
     texts = {text for text in seen if " " in text}
     assert texts
-    for text in prose():
+    for text in GUIDE.texts():
         assert not NOTATION.search(text), text
         assert not CODE_WORD.search(text), text
         for token in texts:
@@ -132,19 +125,12 @@ def test_the_notation_check_would_catch_notation() -> None:
 
 
 def test_every_option_has_a_label_and_one_plain_sentence() -> None:
-    fields = {field.name: field for field in dataclasses.fields(HuntOptions)}
     infos = describe(HuntOptions)
-    names = [*fields, *(str(choice) for info in infos for choice in info.choices)]
+    names = [info.name for info in infos] + [str(choice) for info in infos for choice in info.choices]
     code_ids = [name for name in names if "_" in name or "-" in name]  # "solo_deal", "keep-2-of-3"
     assert code_ids
-    for info in infos:
-        assert "label" in fields[info.name].metadata, info.name
-        assert info.label and info.label[0].isupper()
-        assert re.fullmatch(r"[A-Z][^.]*\.", info.help), info.help
-        assert not any(code in info.help for code in code_ids), info.help
-        assert set(info.choice_labels) == {str(choice) for choice in info.choices}, info.name
-        assert all(label.strip() for label in info.choice_labels.values())
-        assert not info.presets  # no option here is free text
+    check_option_words(HuntOptions, code_ids)
+    assert not any(info.presets for info in infos)  # no option here is free text
 
 
 def test_only_our_own_decisions_are_marked_as_not_the_rulebook() -> None:

@@ -9,6 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from guide_checks import check_option_words
 
 from nutbox import registry
 from nutbox.core import Example, describe
@@ -27,14 +28,6 @@ def position(example: Example) -> SortingState:
     assert isinstance(state, SortingState)
     return state
 
-
-def prose() -> list[str]:
-    """Every text of the guide a player reads."""
-    texts = [GUIDE.summary]
-    for section in GUIDE.sections:
-        texts += [section.title, *section.paragraphs, *section.items]
-        texts += [example.caption for example in section.examples]
-    return texts
 
 
 def test_the_game_names_its_guide() -> None:
@@ -73,7 +66,7 @@ def test_the_text_is_plain_and_never_empty() -> None:
     assert GUIDE.summary.strip()
     for section in GUIDE.sections:
         assert section.title.strip() and (section.paragraphs or section.items)
-    for text in prose():
+    for text in GUIDE.texts():
         assert text.strip() == text and text, repr(text)
         assert not re.search(r"[<>*`#_]", text), f"markup or a code id in: {text}"
 
@@ -91,23 +84,16 @@ def test_no_text_holds_notation() -> None:
     for example in EXAMPLES:
         tokens.update(example.decisions)
         tokens.update(str(action) for action in position(example).legal_actions())
-    for text in prose():
+    for text in GUIDE.texts():
         assert not NOTATION.search(text), text
         for token in tokens:
             assert not re.search(rf"(?<![\w-]){re.escape(token)}(?![\w-])", text), (token, text)
 
 
 def test_every_option_has_a_label_and_one_plain_sentence() -> None:
-    fields = {field.name: field for field in dataclasses.fields(SortingOptions)}
-    code_ids = [name for name in fields if "_" in name]
-    for info in describe(SortingOptions):
-        assert "label" in fields[info.name].metadata, info.name
-        assert info.label and info.label[0].isupper()
-        assert re.fullmatch(r"[A-Z][^.]*\.", info.help), info.help
-        assert not any(name in info.help for name in code_ids), info.help
-        assert set(info.choice_labels) == {str(choice) for choice in info.choices}, info.name
-        assert all(label.strip() for label in info.choice_labels.values())
-        assert not info.presets  # no option here is free text
+    code_ids = [info.name for info in describe(SortingOptions) if "_" in info.name]
+    check_option_words(SortingOptions, code_ids)
+    assert not any(info.presets for info in describe(SortingOptions))  # no option here is free text
 
 
 def test_only_our_own_decisions_are_marked_as_not_the_rulebook() -> None:
