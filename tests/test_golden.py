@@ -2,7 +2,7 @@
 
 Each game's traces live in tests/games/<game>/golden/. A rule change shows up here as a diff to review.
 To accept an intended change, regenerate with
-    .venv/bin/python tests/test_golden.py
+    .venv/bin/python tests/test_golden.py [GAME ...]     (every game's, or only those named)
 and read the diff before committing it.
 """
 
@@ -57,8 +57,10 @@ def test_golden_trace_is_unchanged(game_id: str, name: str) -> None:
     assert trace(record) == expected
 
 
-def regenerate() -> None:
+def regenerate(games: list[str]) -> None:
     for (game_id, name), (options, seats, seed) in GOLDENS.items():
+        if games and game_id not in games:
+            continue
         game = make(game_id, options)
         agents = [make_agent(kind, game, seat, agent_seed(seed, seat)) for seat, kind in enumerate(seats)]
         record = run_match(game, agents, seed=seed).record
@@ -69,4 +71,6 @@ def regenerate() -> None:
 
 
 if __name__ == "__main__":
-    regenerate()
+    import sys
+
+    regenerate(sys.argv[1:])
