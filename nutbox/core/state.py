@@ -112,12 +112,21 @@ class State(ABC):
         """None if `action` may be applied now, else the rule that forbids it."""
         who = self.to_move()
         if who is TERMINAL:
-            return "the game is over: no further action can be taken"
+            return self._after_end(action)
         if who is CHANCE:
             if any(outcome == action for outcome, _ in self.chance_outcomes()):
                 return None
-            return f"{action} is not a possible outcome of the chance event here"
+            return self._not_an_outcome(action)
         return self._why_illegal(action)
+
+    def _after_end(self, action: Action) -> str:
+        """Why anything is refused once the game is over (a game may cite its own end rule)."""
+        return "the game is over: no further action can be taken"
+
+    def _not_an_outcome(self, action: Action) -> str:
+        """Why `action` is refused while chance acts: a game answers a seat's decision tried now with the rule
+        that says what happens instead (a die is being rolled, cards are being dealt)."""
+        return f"{action} is not a possible outcome of the chance event here"
 
     def apply(self, action: Action) -> list[Event]:
         """Validate, then carry out `action`. An illegal one raises IllegalAction and changes nothing."""

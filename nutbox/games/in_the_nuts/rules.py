@@ -49,8 +49,12 @@ NEED2, NEED3, NEED4 = COMPONENTS.need
 
 SETUP = "Preparation"
 PLAY_RULE = "Playing the Game"
+ENDING_RULE = "Ending Your Turn Successfully"
+COLLECT_RULE = "Collecting Nuts"
 STORAGE_RULE = "Putting Nuts in Storage"
 RACCOON_RULE = "The Raccoon Fields"
+END_RULE = "The End of the Game"
+AREA_RULE = {2: "Checking the 2-Squirrel-Area", 3: "Checking the 3-Squirrel-Area", 4: "Checking the 4-Squirrel-Area"}
 
 Phase = Literal["faceup", "deal", "preplace", "dice", "place", "decide", "collect", "final", "over"]
 Task = tuple[str, int, int]  # (what, player, detail): take (slot mask), store (kind), steal, refill (slot)
@@ -75,6 +79,11 @@ class NutsOptions(Options):
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+def a(noun: str) -> str:
+    """The noun with its indefinite article: "a walnut", "an acorn"."""
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def kind_name(kind: int) -> str:
@@ -242,45 +251,107 @@ class NutsState(ListedState):
         if self.tasks:
             what, _, detail = self.tasks[0]
             if what == "take":
-                return "choose a face-up nut"
+                return f"choose a face-up nut ({self._take_rule()})"
             if what == "steal":
                 return f"choose a nut to steal from another player's storage card ({RACCOON_RULE})"
             return f"store the {kind_name(detail)} on a storage card ({STORAGE_RULE})"
         return {
-            "place": "put a squirrel on the starting space of the green die plus one white die",
-            "decide": "stop (push your squirrels up) or roll again",
+            "place": f"put a squirrel on the starting space of the green die plus one white die ({PLAY_RULE})",
+            "decide": f"stop (push your squirrels up) or roll again ({ENDING_RULE})",
             "preplace": f"put a squirrel in a section of the 2-squirrel area ({SETUP})",
         }[self.phase]
 
+    def _take_rule(self) -> str:
+        """The rule of the face-up nut being taken: the area collected in, or the end of the game."""
+        return END_RULE if self.phase == "final" else AREA_RULE[self.cursor[0]]
+
+    def _due(self) -> str | None:
+        """The kind of decision due now (as `_kind` names them); None at chance and terminal nodes."""
+        if not isinstance(self.to_move(), int):
+            return None
+        return self.tasks[0][0] if self.tasks else self.phase
+
+    def _now(self) -> str:
+        """What is due instead, with its rule: how a refusal of something not due now ends."""
+        if isinstance(self.to_move(), int):
+            return f"now you are to {self._decision()}"
+        if self.tasks:  # a refill
+            return f"now face-up nut {self.tasks[0][2] + 1} is replaced from the draw pile ({COLLECT_RULE})"
+        return {
+            "faceup": f"now the four face-up nuts are turned over ({SETUP})",
+            "deal": f"now each player takes a first nut ({SETUP})",
+            "dice": f"now {player_name(self.current)} rolls the dice ({PLAY_RULE})",
+        }[self.phase]
+
+    def _when(self, kind: str) -> str:
+        """The rule saying when a decision of this kind is made, for one tried at another time."""
+        return {
+            "place": f"{PLAY_RULE}: after rolling, you put a squirrel on the starting space of the green die plus one "
+                     "white die",
+            "decide": f"{PLAY_RULE}: every time you have put a squirrel on the starting track, you can choose to end "
+                      "your turn or roll again",
+            "preplace": f"{SETUP}: before the first turn, the players after the starting player put squirrels in the "
+                        "2-squirrel area",
+            "take": f"{COLLECT_RULE}: at the end of each turn, a player with enough squirrels in a section takes a "
+                    "face-up nut",
+            "steal": f"{RACCOON_RULE}: a player collecting in a raccoon field steals a nut after taking a face-up nut",
+            "store": f"{STORAGE_RULE}: each time you get a nut, you put it in storage immediately (only jokers can "
+                     "be kept)",
+            "dice": f"{PLAY_RULE}: the three dice are rolled (a chance step) at the start of your turn and each time "
+                    "you roll again",
+            "draw": f"{COLLECT_RULE}: a nut card is drawn (a chance step) to replace each nut taken, and at the "
+                    f"setup ({SETUP})",
+        }[kind]
+
+    def why_illegal(self, action: Action) -> str | None:
+        # A player's kind of decision tried at a chance node names the rule for its time, not "not a possible
+        # outcome of the chance event".
+        if self.is_chance() and not isinstance(action, (Dice, Draw)):
+            return self._reason(action)
+        return super().why_illegal(action)
+
     def _reason(self, action: Action) -> str:
+        kind = _kind(action)
+        if kind != self._due():
+            return f"{self._when(kind)}; {self._now()}"
         who = self.to_move()
         assert isinstance(who, int)
-        if isinstance(action, Place) and self.phase == "place" and not self.tasks:
+        if isinstance(action, Place):
             if self.dice and action.space not in {sum(self.dice[:2]), self.dice[0] + self.dice[2]}:
                 return f"{PLAY_RULE}: the space must be the green die plus one white die"
             return f"{PLAY_RULE}: there can be only one squirrel in each space of the starting track"
-        if isinstance(action, Preplace) and self.phase == "preplace" and not self.tasks:
+        if isinstance(action, Preplace):
             if COMPONENTS.area2[action.section].raccoon:
                 return f"{SETUP}: you can't put squirrels in the raccoon field"
             return f"{SETUP}: no player can put more than one squirrel in any one section"
-        if isinstance(action, Store) and self.tasks and self.tasks[0][0] == "store":
-            kind = self.tasks[0][2]
-            if action.nut not in KINDS[kind]:
-                return f"{STORAGE_RULE}: this is a {kind_name(kind)}, not a {NAMES[action.nut]}"
-            if self.filled(who, action.card):
-                return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
-            return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
-        if isinstance(action, Steal) and self.tasks and self.tasks[0][0] == "steal":
+        if isinstance(action, Take):
+            mask = self.tasks[0][2]
+            if mask >> action.slot & 1:
+                return f"{COLLECT_RULE}: face-up nut {action.slot + 1} is gone, as the draw pile had no card left to " \
+                       "replace it (docs/rules-decisions.md, In the Nuts! 5)"
+            below = " or ".join(str(slot + 1) for slot in range(COMPONENTS.slots) if mask >> slot & 1)
+            return f"{self._take_rule()}: you take one of the nuts below the section you collect in: face-up nut " \
+                   f"{below}"
+        if isinstance(action, Steal):
             if action.victim == who:
                 return f"{RACCOON_RULE}: you steal from one of the other players"
             if action.victim == self.david:
                 return f"{RACCOON_RULE}: David guards {player_name(action.victim)}: you can't steal from them"
             return f"{RACCOON_RULE}: you can only steal nuts (never jokers) from cards not filled completely"
-        if action == KEEP and self.tasks and self.tasks[0][0] == "store":
+        got = self.tasks[0][2] if self.tasks else -1
+        if action == KEEP:
+            if len(KINDS[got]) == 2:  # a joker, at the end: "as soon as all nuts and any jokers ... are stored"
+                return f"{END_RULE}: at the end all nuts and any jokers are stored away before scoring, so a joker " \
+                       "can no longer be kept"
             return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
-        if action == ROLL and self.phase == "decide":
-            return f"{PLAY_RULE}: you have no squirrels left to place"
-        return f"not now: you are to {self._decision()}"
+        if isinstance(action, Store):
+            if action.nut not in KINDS[got]:
+                return f"{STORAGE_RULE}: this is {a(kind_name(got))}, not {a(NAMES[action.nut])}"
+            if self.filled(who, action.card):
+                return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
+            return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
+        assert action == ROLL
+        return f"{PLAY_RULE}: you have no squirrels left to place"
 
     # --- carrying out --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -318,7 +389,7 @@ class NutsState(ListedState):
                 self.phase, self.step = "deal", 0
             return
         player = self.step
-        events.append(Event(f"{player_name(player)} takes a {kind_name(action.kind)}", "deal"))
+        events.append(Event(f"{player_name(player)} takes {a(kind_name(action.kind))}", "deal"))
         self.tasks = (("store", player, action.kind),)
         self.step += 1
 
@@ -413,7 +484,7 @@ class NutsState(ListedState):
         else:
             self.card_plain[i] += 1
         full = " and fills it" if self.filled(player, action.card) else ""
-        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)} as a {NAMES[action.nut]} on "
+        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)} as {a(NAMES[action.nut])} on "
                             f"storage card {action.card + 1}{full}", "store", {"player": player}))
 
     def _steal(self, thief: int, action: Steal, events: list[Event]) -> None:
@@ -423,7 +494,7 @@ class NutsState(ListedState):
         if not self.card_plain[i] and not self.card_jokers[i]:
             self.card_type[i] = -1  # an emptied card can take any nut again
         self.david = action.victim
-        events.append(Event(f"{player_name(thief)} steals a {NAMES[nut]} from {player_name(action.victim)}; David "
+        events.append(Event(f"{player_name(thief)} steals {a(NAMES[nut])} from {player_name(action.victim)}; David "
                             f"moves to {player_name(action.victim)}", "steal",
                             {"thief": thief, "victim": action.victim}))
         self.tasks = (("store", thief, nut), *self.tasks)
@@ -431,7 +502,8 @@ class NutsState(ListedState):
     def _refill(self, slot: int, kind: int, events: list[Event]) -> None:
         self._take_card(kind)
         self.faceup[slot] = kind
-        events.append(Event(f"A {kind_name(kind)} replaces face-up nut {slot + 1}", "refill", detail=True))
+        card = a(kind_name(kind))
+        events.append(Event(f"{card[0].upper()}{card[1:]} replaces face-up nut {slot + 1}", "refill", detail=True))
         if self.pile == 0:
             self.pile = sum(self.unseen)
             if not self.ending:
@@ -642,3 +714,14 @@ class NutsState(ListedState):
         state.winner_seats = list(view.get("winners", []))
         assert len(state.area4) == n
         return state
+
+
+def _kind(action: Action) -> str:
+    """The kind of decision an action answers (as `NutsState._due` names them): keeping a joker answers a store."""
+    if action in (STOP, ROLL):
+        return "decide"
+    if action == KEEP:
+        return "store"
+    kinds: dict[type, str] = {Place: "place", Preplace: "preplace", Take: "take", Steal: "steal", Store: "store",
+                              Dice: "dice", Draw: "draw"}
+    return kinds[type(action)]

@@ -26,7 +26,7 @@ from nutbox.games.in_the_nuts.actions import (
     section_label,
 )
 from nutbox.games.in_the_nuts.components import COMPONENTS
-from nutbox.games.in_the_nuts.rules import kind_name
+from nutbox.games.in_the_nuts.rules import a, kind_name
 
 # each seat's squirrels as the board draws them: (fill, ink)
 PLAYER_FILL = (("#e03131", "#fff"), ("#1c7ed6", "#fff"), ("#f8f9fa", "#000"), ("#212529", "#fff"))
@@ -48,11 +48,6 @@ def open_spaces(view: dict[str, Any]) -> list[int]:
 def task_kind(view: dict[str, Any]) -> int:
     """The kind of nut card the first task is about (a store task's detail)."""
     return int(view["tasks"][0][2])
-
-
-def a(noun: str) -> str:
-    """The noun with its indefinite article: "a walnut", "an acorn"."""
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def on_track(view: dict[str, Any], seat: int) -> int:

@@ -10,9 +10,10 @@ Rules (rulebooks/nut-cards.txt; open points decided in docs/rules-decisions.md; 
   orientation alternates from column to column; lines meet lines or card edges (positions are whole
   thirds of a card); a new card touches or overlaps the layout, may cover others entirely; squirrel cards
   only upright; nothing moves once placed.
-- Scoring: per colour, the largest cluster of orthogonally adjacent visible nuts scores a point a nut; a
-  wild nut counts in every cluster it touches; a squirrel joins same-coloured clusters and doubles every
-  cluster it touches. Most points wins; a tie goes to the largest cluster.
+- Scoring: per colour, the largest cluster of orthogonally adjacent visible nuts (the most nuts; of two as
+  large, the one worth more; option cluster=best: the one worth the most) scores a point a nut; a wild nut
+  counts in every cluster it touches; a squirrel joins same-coloured clusters and doubles every cluster it
+  touches. Most points wins; a tie goes to the largest cluster that counts.
 
 Notation (positions are column x, band y of the player's own layout; the first card goes at 0 0 upright
 or 1 0 upside down):

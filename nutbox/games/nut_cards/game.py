@@ -16,7 +16,7 @@ class NutCards(Game):
     title = "Nut"
     min_players = 2
     max_players = 3
-    rules_version = "1"
+    rules_version = "2"  # 2: only the largest cluster of a colour counts (the option cluster=best for the old way)
     words: ClassVar[Words] = words  # the game in words for people
     guide: ClassVar[Guide] = GUIDE  # the rules for players, with example positions
     bot_sims = (150, 700)  # medium, hard: about 750 simulations a second (docs/bots.md)

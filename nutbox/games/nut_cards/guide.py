@@ -40,7 +40,7 @@ GUIDE = Guide(
             paragraphs=(
                 "Each player builds a layout of cards on the table in front of them, laying cards beside and "
                 "over each other so that nuts of the same colour meet. At the end, every colour in your layout "
-                "scores its best group of touching nuts, and the player with the most points wins.",
+                "scores its largest group of touching nuts, and the player with the most points wins.",
             ),
         ),
         Section(
@@ -141,10 +141,12 @@ GUIDE = Guide(
             paragraphs=(
                 "A cluster is a group of visible nuts of one colour, each touching another above, below, left "
                 "or right of it (corners do not count). A single nut is a cluster too.",
-                "Each colour scores only its best cluster in your layout, a point for each nut in it; the other "
-                "clusters of that colour score nothing.",
+                "Each colour scores only its largest cluster in your layout, the one with the most nuts, a point "
+                "for each nut in it; the other clusters of that colour score nothing, even a smaller one that "
+                "squirrels double to more points. Of two clusters of a colour equally large, the one worth more "
+                "counts.",
                 "A layout can be scored at any moment, so the table keeps every score up to date and outlines "
-                "each colour's best cluster in that colour.",
+                "in each colour the cluster that counts.",
             ),
             items=(
                 "A wild nut belongs to every colour: it counts as a nut in each cluster it touches, even in two "
@@ -156,6 +158,8 @@ GUIDE = Guide(
                 "doubles a cluster only once however many squirrels touch it.",
                 "A cluster needs at least one real nut of its colour: wild nuts and squirrels alone score "
                 "nothing.",
+                "Players who take the largest cluster to mean the one worth the most points can choose that in "
+                "the options: each colour then scores its cluster worth the most.",
             ),
             examples=(
                 Example(
@@ -174,8 +178,8 @@ GUIDE = Guide(
             paragraphs=(
                 "The game ends when the last card has been taken and placed, leaving the columns and the deck "
                 "empty. Everyone's score is counted and the most points wins.",
-                "If players tie on points, the one whose biggest scoring cluster holds the most nuts (wild nuts "
-                "included) wins. If that is level too, they share the win.",
+                "If players tie on points, the one whose largest cluster that counts holds the most nuts (wild "
+                "nuts included) wins. If that is level too, they share the win.",
             ),
             examples=(
                 Example(

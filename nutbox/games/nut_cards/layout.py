@@ -61,14 +61,20 @@ class Cluster:
     cells: tuple[tuple[int, int], ...]
 
 
-def best_clusters(grid: dict[tuple[int, int], str], double_each: bool = True) -> list[Cluster]:
-    """For each colour, its highest-scoring cluster (or none): orthogonally adjacent visible cells of that
+def counted_clusters(grid: dict[tuple[int, int], str], double_each: bool = True,
+                     largest: bool = True) -> list[Cluster]:
+    """For each colour, the one cluster that counts (or none): orthogonally adjacent visible cells of that
     colour, wild nuts and squirrels. Nuts and wilds count a point each; each squirrel doubles the cluster
-    (or, with double_each off, any squirrels double it once). A cluster without a nut of its colour is none."""
+    (or, with double_each off, any squirrels double it once). A cluster without a nut of its colour is none.
+
+    Of several clusters of a colour the largest counts, the one with the most nuts (wild nuts included), as
+    the rulebook says ("they must count the largest one only"); of two equally large, the one that scores
+    more. With `largest` off, the highest-scoring one counts instead; of two scoring the same, the larger.
+    Clusters equal in both score alike, and the first found (by column, then band) is the one shown."""
     found = []
     for colour in COLOURS:
         members = {cell for cell, what in grid.items() if what in (colour, WILD, SQUIRREL)}
-        best: Cluster | None = None
+        counted: Cluster | None = None
         seen: set[tuple[int, int]] = set()
         for start in sorted(members):
             if start in seen or grid[start] != colour:
@@ -84,17 +90,23 @@ def best_clusters(grid: dict[tuple[int, int], str], double_each: bool = True) ->
             squirrels = sum(grid[c] == SQUIRREL for c in component)
             factor = 2**squirrels if double_each else (2 if squirrels else 1)
             cluster = Cluster(colour, nuts, squirrels, nuts * factor, tuple(sorted(component)))
-            if best is None or (cluster.points, cluster.nuts) > (best.points, best.nuts):
-                best = cluster
-        if best is not None:
-            found.append(best)
+            if counted is None or rank(cluster, largest) > rank(counted, largest):
+                counted = cluster
+        if counted is not None:
+            found.append(counted)
     return found
 
 
-def score(placements: Iterable[Placement], double_each: bool = True) -> tuple[int, int]:
-    """(points, the largest cluster's nuts) for the tie-break."""
-    clusters = best_clusters(visible(placements), double_each)
+def rank(cluster: Cluster, largest: bool) -> tuple[int, int]:
+    """What decides which of a colour's clusters counts: its size first, or its points first."""
+    return (cluster.nuts, cluster.points) if largest else (cluster.points, cluster.nuts)
+
+
+def score(placements: Iterable[Placement], double_each: bool = True, largest: bool = True) -> tuple[int, int]:
+    """(points, the nuts of the largest cluster that counts) for the tie-break: "if tied, the player with the
+    largest nut cluster wins", the tie-break following the clusters the points come from."""
+    clusters = counted_clusters(visible(placements), double_each, largest)
     return sum(c.points for c in clusters), max((c.nuts for c in clusters), default=0)
 
 
-__all__ = ["BLANK", "Cluster", "best_clusters", "card_cells", "positions", "score", "upside_down", "visible"]
+__all__ = ["BLANK", "Cluster", "card_cells", "counted_clusters", "positions", "score", "upside_down", "visible"]

@@ -22,6 +22,7 @@ COLUMNS = 3
 ALL_CARDS = tuple(card.id for card in COMPONENTS.cards)
 DRAFT_RULE = "Drafting"
 PLACE_RULE = "Placing cards"
+END_RULE = "The end of the game"
 
 Phase = Literal["deal", "take", "place", "over"]
 
@@ -40,6 +41,17 @@ class CardsOptions(Options):
             "choice_labels": {"double-each": "Each squirrel doubles it", "double-once": "Doubled only once"},
             # the rulebook says squirrels double the clusters they touch, not what two on one cluster do
             "rulebook": False,
+        },
+    )
+    cluster: Literal["largest", "best"] = dataclasses.field(
+        default="largest",
+        metadata={
+            "label": "Cluster that counts",
+            "help": "Which cluster of a colour scores when a layout has several: the largest, the one with the "
+            "most nuts, as the rulebook says, or the one worth the most points once squirrels double it.",
+            "choice_labels": {"largest": "The largest (most nuts)", "best": "The one worth the most points"},
+            # "they must count the largest one only"; "best" is for players who read "largest" as worth the most
+            "rulebook": True,
         },
     )
 
@@ -100,8 +112,11 @@ class CardsState(ListedState):
     def double_each(self) -> bool:
         return self.options.squirrels == "double-each"
 
+    def largest(self) -> bool:
+        return self.options.cluster == "largest"
+
     def score(self, seat: int) -> tuple[int, int]:
-        return layout.score(self.layouts[seat], self.double_each())
+        return layout.score(self.layouts[seat], self.double_each(), self.largest())
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_move(self) -> ToMove:
@@ -126,7 +141,18 @@ class CardsState(ListedState):
             return [places[(x, y, layout.upside_down(x))] for x, y in spots]
         return []
 
+    def _after_end(self, action: Action) -> str:
+        return f"{END_RULE}: the game ends once every card has been drafted and placed in a layout"
+
+    def _not_an_outcome(self, action: Action) -> str:
+        if isinstance(action, Draw):
+            return super()._not_an_outcome(action)  # a card that is not in the deck: an outcome that cannot come
+        return f"{DRAFT_RULE}: a turn begins by dealing enough cards to complete any incomplete columns, before " \
+               f"any card is taken"
+
     def _reason(self, action: Action) -> str:
+        if isinstance(action, Draw):
+            return f"{DRAFT_RULE}: cards are dealt only as a turn begins, to complete any incomplete columns"
         if self.phase == "take":
             if not isinstance(action, Take):
                 return f"{DRAFT_RULE}: first take a card from " + ("a column" if self.column < 0 else
@@ -221,7 +247,7 @@ class CardsState(ListedState):
 
     def _layouts_part(self) -> dict[str, Any]:
         if self._layouts_view is None:
-            double_each = self.double_each()
+            double_each, largest = self.double_each(), self.largest()
             self._layouts_view = {
                 "layouts": [[{"card": c, "x": x, "y": y} for c, x, y in placed] for placed in self.layouts],
                 "visible": [
@@ -231,7 +257,7 @@ class CardsState(ListedState):
                 "clusters": [
                     [{"colour": c.colour, "nuts": c.nuts, "squirrels": c.squirrels, "points": c.points,
                       "cells": [f"{x},{y}" for x, y in c.cells]}
-                     for c in layout.best_clusters(layout.visible(placed), double_each)]
+                     for c in layout.counted_clusters(layout.visible(placed), double_each, largest)]
                     for placed in self.layouts
                 ],
                 "points": [self.score(s)[0] for s in range(self.n)],
@@ -242,6 +268,7 @@ class CardsState(ListedState):
         view: dict[str, Any] = {
             "players": self.n,
             "squirrels": self.options.squirrels,
+            "cluster": self.options.cluster,
             "deck": len(self.pool),
             "columns": [[{"card": c, "cells": list(COMPONENTS.cards[c - 1].cells)} for c in col]
                         for col in self.columns],

@@ -124,7 +124,7 @@ def label(action: Action, view: dict[str, Any]) -> str:
 def scored(view: dict[str, Any], seat: int) -> tuple[int, int]:
     """(points, the largest cluster's nuts for the tie-break) of a seat's layout, by the rules' own count."""
     placed = [(p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
-    return layout.score(placed, view["squirrels"] == "double-each")
+    return layout.score(placed, view["squirrels"] == "double-each", view["cluster"] == "largest")
 
 
 def cluster_words(cluster: dict[str, Any]) -> str:

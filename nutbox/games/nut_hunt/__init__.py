@@ -9,9 +9,9 @@ Rules (rulebooks/nut-hunt.txt; open points decided in docs/rules-decisions.md; d
   squirrels there scatter (each owner picks each squirrel's adjacent tile: not where the fox came from,
   not the Frog Pond); the active player forages 2 nuts from the fox's tile. Then one of: recruit (pay the
   tile's cost; not the Frog Pond, the Pine Barrens or the fox's tile), hassle the fox (pull it onto an
-  adjacent tile with your squirrel or nest; scatter; forage 1), scout (look at the top 2 objectives, keep
-  up to 1, the rest under the deck), or pass. Three nuts of one kind trade for one of another at any of a
-  seat's decisions.
+  adjacent tile with your squirrel or nest; scatter; forage 1, or decline it), scout (look at the top 2
+  objectives, keep up to 1, the rest under the deck), or pass. Three nuts of one kind trade for one of
+  another at any of a seat's decisions.
 - Nests. Three squirrels of one player on a tile become a nest at once; the other players' squirrels there
   scatter (Competitive variant: one of each is removed first). A nest's scatter is resolved before going
   back to the one that caused it, in turn order from the active player.
@@ -30,6 +30,7 @@ Notation (tiles by code, e.g. WW for Willow Wallow, or full name; objectives by 
     keep 17          ... and keep objective 17 ("keep none": keep neither)
     pass             take no optional action
     forage AW        forage an acorn and a walnut ("forage W": one walnut after hassling)
+    forage none      after hassling: forage nothing (that forage is a "may"; the others are not)
     scatter RP       move one of your squirrels from the tile scattering now onto Rabbit Patch
     trade AAA W      the free exchange: three acorns for a walnut
     place WW         setup: a squirrel onto a starting tile

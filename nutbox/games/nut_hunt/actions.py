@@ -76,12 +76,12 @@ class Place(Action):
 
 @dataclass(frozen=True, slots=True)
 class Forage(Action):
-    """Take these nuts (types in order) from the tile being foraged."""
+    """Take these nuts (types in order) from the tile being foraged; none: decline the forage after a hassle."""
 
     nuts: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "forage " + "".join(NUTS[nut] for nut in self.nuts)
+        return "forage " + ("".join(NUTS[nut] for nut in self.nuts) or "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +157,8 @@ FORAGES = tuple(
     for size in (1, 2)
     for nuts in itertools.combinations_with_replacement(range(len(NUTS)), size)
 )
-FORAGE_OF = {forage.nuts: forage for forage in FORAGES}
+FORAGE_NONE = Forage(())  # the hassle's forage is a "may": forage nothing
+FORAGE_OF = {forage.nuts: forage for forage in (*FORAGES, FORAGE_NONE)}
 SCATTERS = tuple(Scatter(t) for t in TILE_RANGE)
 RECRUITS = tuple(Recruit(t) for t in TILE_RANGE)
 HASSLES = tuple(Hassle(t) for t in TILE_RANGE)
@@ -182,6 +183,7 @@ _BLOCKS: tuple[tuple[Action, ...], ...] = (
     KEEPS,
     (PASS,),
     TRADES,
+    (FORAGE_NONE,),  # added last (rules version 2), so that every earlier index keeps its meaning
 )
 ENCODING = ActionSpace(itertools.chain.from_iterable(_BLOCKS), "Nut Hunt")
 
@@ -241,6 +243,8 @@ def parse(text: str) -> Action:
             raise NotationError(text, f"a die roll is 1 to 6, not {rest!r}")
         return ROLLS[int(rest) - 1]
     if word == "forage":
+        if rest == "none":
+            return FORAGE_NONE
         nuts = _nuts(text, rest.replace(" ", ""))
         if len(nuts) > 2:
             raise NotationError(text, "one forages 1 or 2 nuts at a time")
@@ -256,6 +260,6 @@ def parse(text: str) -> Action:
         return TRADE_OF[(give[0], get[0])]
     raise NotationError(
         text,
-        "expected one of: recruit T, hassle T, scout, pass, keep N|none, scatter T, forage AB, trade AAA W, "
+        "expected one of: recruit T, hassle T, scout, pass, keep N|none, scatter T, forage AB|none, trade AAA W, "
         "place T, discard N (and the chance steps tile T, draw N, roll N)",
     )

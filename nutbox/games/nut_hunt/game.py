@@ -22,7 +22,7 @@ class NutHunt(Game):
     title = "Nut Hunt"
     min_players = 1
     max_players = 5
-    rules_version = "1"
+    rules_version = "2"  # 2: the forage after hassling the fox may be declined ("forage none")
     words: ClassVar[Words] = words  # the game in words for people
     guide: ClassVar[Guide] = GUIDE  # the rules for players, with pictures
     bot_sims = (200, 700)  # medium, hard: about 350 (5 seats) to 900 (2 seats) simulations a second (docs/bots.md)

@@ -167,8 +167,8 @@ ACTION = Section(
         "Pine Barrens and the fox's tile; other players' squirrels and nests there do not matter. One squirrel "
         "a turn, however many nuts you have.",
         "Hassle the fox: pull the fox onto a neighbouring tile where you have at least one squirrel or nest. "
-        "Squirrels there scatter as usual, your own too, and not back to where the fox was. Then forage one nut "
-        "from that tile.",
+        "Squirrels there scatter as usual, your own too, and not back to where the fox was. Then you may forage one "
+        "nut from that tile, or take none.",
         "Scout: look at the top two objective cards, keep one if you want it, and put the rest face down under "
         "the deck. Think twice: a kept objective can never be thrown away, and each one left unfinished costs "
         "points at the end. Cards put under the deck come back up only once the rest of the deck is used, in "

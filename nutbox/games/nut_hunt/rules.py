@@ -23,6 +23,7 @@ from nutbox.games.nut_hunt import scoring
 from nutbox.games.nut_hunt.actions import (
     DISCARDS,
     DRAWS,
+    FORAGE_NONE,
     FORAGE_OF,
     HASSLES,
     KEEPS,
@@ -64,11 +65,15 @@ FORAGE_FOX, FORAGE_HASSLE, FORAGE_SETUP = 2, 1, 2
 
 SETUP = "Game Setup"
 SCATTER_RULE = "Scattering Squirrels"
+FOX_RULE = "Fox Movement"
 FORAGE_RULE = "Fox Movement, Forage for Nuts"
+OPTIONAL_RULE = "Optional Action"
 RECRUIT_RULE = "Recruit a Squirrel"
 HASSLE_RULE = "Hassle the Fox!"
 SCOUT_RULE = "Scout an Objective"
 TRADE_RULE = "Free action (exchange three of one nut for one of another)"
+END_RULE = "End of Game"
+SOLO_RULE = "Single Player Rules"
 
 Phase = Literal[
     "layout", "deal", "discard", "place", "automa-deal", "roll", "forage", "action", "scout-draw", "keep",
@@ -297,6 +302,14 @@ class HuntState(ListedState):
     def _place_order(self) -> tuple[int, ...]:
         return place_order(self.n, TILES[self.fox].green)
 
+    def forage_options(self) -> list[Action]:
+        """The forages open now. Only the one after hassling the fox may be declined: the active player "may
+        Forage for 1 Nut" (Hassle the Fox!), where the fox's move and the setup say they forage 2."""
+        options: list[Action] = list(FORAGE_OPTIONS[self.forage_left][self.forage_tile])
+        if self.resume == "end-turn":  # the forage after a hassle (the others resume the turn or the setup)
+            options.append(FORAGE_NONE)
+        return options
+
     def trades(self, seat: int) -> list[Action]:
         base = seat * NUTS
         return [trade for (give, _), trade in TRADE_OF.items() if self.nuts[base + give] >= 3]
@@ -343,7 +356,7 @@ class HuntState(ListedState):
                 main.append(SCOUT)
             main.append(PASS)
         elif self.phase == "forage":
-            main = list(FORAGE_OPTIONS[self.forage_left][self.forage_tile])
+            main = self.forage_options()
         elif self.phase == "keep":
             main = [KEEPS[card] for card in sorted(self.looking)]
             main.append(KEEPS[0])
@@ -361,26 +374,97 @@ class HuntState(ListedState):
         if phase == "action":
             return "take an optional action: recruit, hassle, scout or pass (Optional Action)"
         if phase == "forage":
-            nuts = "nut" if self.forage_left == 1 else "nuts"
-            return f"forage {self.forage_left} {nuts} from {tile_name(self.forage_tile)} ({FORAGE_RULE})"
+            if self.resume == "end-turn":
+                return f"forage 1 nut from {tile_name(self.forage_tile)}, or none ({HASSLE_RULE})"
+            return f"forage {self.forage_left} nuts from {tile_name(self.forage_tile)} ({self._forage_rule()})"
         if phase == "keep":
             return f"keep one scouted objective or none ({SCOUT_RULE})"
         if phase == "place":
             return f"place a squirrel on an unoccupied green starting tile ({SETUP} 3)"
         return f"choose the objective to put face down under the deck ({SETUP} 1D)"
 
+    def _forage_rule(self) -> str:
+        """The rule of the forage under way: at setup, when the fox moves, or after hassling it."""
+        return {"place": f"{SETUP} 3", "action": FORAGE_RULE, "end-turn": HASSLE_RULE}[self.resume]
+
+    def _now(self) -> str:
+        """What is due instead, with its rule: how a refusal of something not due now ends."""
+        who = self.to_move()
+        if isinstance(who, int):
+            return f"now you are to {self._decision()}"
+        if self.frames:
+            return f"now the fox die scatters the Automa's squirrel from {tile_name(self.frames[-1][0])} (Player Turn)"
+        name = owner_name(self.current, self.n)
+        return {
+            "layout": f"now the forest is being laid out ({SETUP} 1)",
+            "deal": f"now the objectives are being dealt ({SETUP} 1D)",
+            "automa-deal": f"now the Automa is being dealt its starting hand ({SOLO_RULE})",
+            "roll": f"now {name}'s turn begins: the fox die is rolled ({FOX_RULE})",
+            "scout-draw": f"now {name} is drawing the objectives to scout ({SCOUT_RULE})",
+            "automa-draw": "now it is the Automa's turn: it reveals the top objective (Automa Turn)",
+        }[self.phase]
+
+    def _when(self, action: Action) -> str:
+        """The rule saying when an action of this kind is taken, for one tried at another time."""
+        if self.ending and isinstance(action, (Recruit, Hassle, Scout, Pass, Forage)):
+            return f"{END_RULE}: a 4th nest has been placed, so the scatters are finished and the game ends (no " \
+                   "further Recruiting, Hassling, or Scouting allowed)"
+        if isinstance(action, Recruit):
+            return f"{RECRUIT_RULE}: You can only Recruit 1 Squirrel per turn, as the active player's optional " \
+                   "action once the fox has moved"
+        if isinstance(action, (Hassle, Scout, Pass)):
+            return f"{OPTIONAL_RULE}: the active player chooses up to 1 optional action each turn, once the fox " \
+                   "has moved (or passes)"
+        if isinstance(action, Forage):
+            return f"{FORAGE_RULE}: the active player forages where the fox has just moved (2 nuts; 1, or none, " \
+                   f"after hassling it), and at setup with each squirrel placed ({SETUP} 3)"
+        if isinstance(action, Scatter):
+            return f"{SCATTER_RULE}: squirrels scatter when the fox moves onto their tile or an opponent builds a " \
+                   "nest there, each owner choosing where theirs go"
+        if isinstance(action, Keep):
+            return f"{SCOUT_RULE}: after scouting, the active player keeps up to 1 of the top 2 objectives"
+        if isinstance(action, Place):
+            return f"{SETUP} 3: squirrels are placed on starting tiles only at setup, in turn order and back"
+        if isinstance(action, Discard):
+            return f"{SETUP} 1D: each player puts 1 of the 3 objectives dealt at setup under the deck"
+        if isinstance(action, PlaceTile):
+            return f"{SETUP} 1: the 19 tiles are laid at random (a chance step) before anything else"
+        if isinstance(action, Draw):
+            return f"{SETUP} 1D, {SCOUT_RULE}: objectives come off the top of the deck by chance, when dealing, " \
+                   "scouting or revealing the Automa's"
+        assert isinstance(action, Roll)
+        return f"{FOX_RULE}: the fox die is rolled by chance at the beginning of each turn (and to scatter an " \
+               "Automa squirrel)"
+
+    def _not_an_outcome(self, action: Action) -> str:
+        # A seat's kind of decision tried at a chance node (a second recruit once the turn has passed on to the
+        # fox die) names the rule for its time, not "not a possible outcome of the chance event".
+        if not isinstance(action, (PlaceTile, Draw, Roll)):
+            return self._reason(action)
+        return super()._not_an_outcome(action)
+
     def _reason(self, action: Action) -> str:
-        seat = self.to_move()
-        assert isinstance(seat, int)
+        who = self.to_move()
         if isinstance(action, Trade):
-            nut = COMPONENTS.nut_names[action.give]
-            return f"{TRADE_RULE}: you need three {nut}s to trade, and have {self.nuts[seat * NUTS + action.give]}"
-        expected = {"action": (Recruit, Hassle, Scout, Pass), "forage": (Forage,), "keep": (Keep,),
-                    "place": (Place,), "discard": (Discard,)}
-        kinds: tuple[type, ...] = (Scatter,) if self.frames else expected[self.phase]
-        if not isinstance(action, kinds):
-            return f"not now: you are to {self._decision()}"
-        assert self.layout is not None
+            names = COMPONENTS.nut_names
+            if action.give == action.get:
+                return f"{TRADE_RULE}: three of any one kind of nut are exchanged for one nut of another kind, so " \
+                       f"three {names[action.give]}s cannot buy one {names[action.get]}"
+            if not isinstance(who, int):
+                return f"{TRADE_RULE}: nutbox offers the exchange at each decision of the nuts' owner " \
+                       f"(docs/rules-decisions.md, Nut Hunt 5); {self._now()}"
+            return f"{TRADE_RULE}: you need three {names[action.give]}s to trade, and have " \
+                   f"{self.nuts[who * NUTS + action.give]}"
+        due: tuple[type, ...] = ()
+        if isinstance(who, int):
+            due = (Scatter,) if self.frames else {
+                "action": (Recruit, Hassle, Scout, Pass), "forage": (Forage,), "keep": (Keep,), "place": (Place,),
+                "discard": (Discard,),
+            }[self.phase]
+        if not isinstance(action, due):
+            return f"{self._when(action)}; {self._now()}"
+        seat = who
+        assert self.layout is not None and isinstance(seat, int)
         if isinstance(action, Scatter):
             tile, vacated, _ = self.frames[-1]
             if action.tile not in self.layout.neighbours[tile]:
@@ -410,10 +494,14 @@ class HuntState(ListedState):
         if isinstance(action, Scout):
             return f"{SCOUT_RULE}: the objective deck is empty"
         if isinstance(action, Forage):
+            rule = self._forage_rule()
+            if not action.nuts:
+                return f"{rule}: this forage of {self.forage_left} nuts is not optional; only the 1 nut after " \
+                       "hassling the fox may be declined"
             if len(action.nuts) != self.forage_left:
-                return f"{FORAGE_RULE}: you forage {self.forage_left} here, not {len(action.nuts)}"
-            produced = _nut_list(TILES[self.forage_tile].forage)
-            return f"{FORAGE_RULE}: {tile_name(self.forage_tile)} forages only {produced}"
+                return f"{rule}: you forage {self.forage_left} here, not {len(action.nuts)}"
+            produced = " and ".join(COMPONENTS.nut_names[nut] + "s" for nut in TILES[self.forage_tile].forage)
+            return f"{rule}: {tile_name(self.forage_tile)} forages only {produced}"
         if isinstance(action, Keep):
             return f"{SCOUT_RULE}: objective {action.card} is not one of the cards you are looking at"
         if isinstance(action, Discard):
@@ -552,7 +640,8 @@ class HuntState(ListedState):
         seat = self.current
         for nut in action.nuts:
             self.nuts[seat * NUTS + nut] += 1
-        events.append(Event(f"Player {seat + 1} forages {_nut_list(action.nuts)} from {tile_name(self.forage_tile)}",
+        what = _nut_list(action.nuts) or "nothing"
+        events.append(Event(f"Player {seat + 1} forages {what} from {tile_name(self.forage_tile)}",
                             "forage", {"seat": seat, "nuts": [COMPONENTS.nut_codes[n] for n in action.nuts]}))
         if self.resume == "place":
             self.step += 1
@@ -714,8 +803,9 @@ class HuntState(ListedState):
                 return
             phase = self.phase
             if phase == "forage":
-                options = FORAGE_OPTIONS[self.forage_left][self.forage_tile]
+                options = self.forage_options()
                 if len(options) == 1:
+                    assert isinstance(options[0], Forage)
                     self._forage(options[0], events)
                     continue
                 return

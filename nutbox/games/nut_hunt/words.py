@@ -136,6 +136,8 @@ def decision(view: dict[str, Any]) -> str:
         return f"choose a starting tile for {your} next squirrel, then forage {FORAGE_SETUP} nuts there"
     if phase == "forage":
         forage = view["forage"]
+        if forage["then"] == "end-turn":  # after hassling the fox: the rulebook's "may Forage for 1 Nut"
+            return f"choose a nut to forage from {name_of(forage['tile'])}, or none"
         return f"choose {plural(forage['count'], 'nut')} to forage from {name_of(forage['tile'])}"
     if phase == "keep":
         looking = view["looking_count"]
@@ -170,6 +172,8 @@ def label(action: Action, view: dict[str, Any]) -> str:
             return "Keep none: the scouted objective goes under the deck"
         return "Keep none: both scouted objectives go under the deck"
     if isinstance(action, Forage):
+        if not action.nuts:
+            return "Forage nothing: leave the nut"
         return f"Forage {nuts_phrase(action.nuts)}"
     if isinstance(action, Place):
         tile = TILES[action.tile]
@@ -201,7 +205,8 @@ def hassle_label(view: dict[str, Any], tile: int) -> str:
     target = TILES[tile]
     there = sum(view["board"][target.code]["squirrels"])
     scatter = f"; {plural(there, 'squirrel')} there scatter" if there else ""
-    return f"Hassle the fox onto {target.name} and forage {FORAGE_HASSLE} of its {nut_choice(target.forage)}{scatter}"
+    return f"Hassle the fox onto {target.name} and forage up to {FORAGE_HASSLE} of its {nut_choice(target.forage)}" \
+           f"{scatter}"
 
 
 def chance_label(action: Action) -> str:

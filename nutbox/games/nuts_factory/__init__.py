@@ -10,9 +10,10 @@ and bonus cards in data/components.json):
   Machine, Feed the Squirrel), unused ones lost. Squirrel Movement (unless fed or on a Connecting Path):
   the die says Stop, Scamper (the d8 picks his column), Hunt (a step toward the nearest Connecting Path;
   the active player breaks a tie) or Hunt and Roll. Production: a Boxed Nut per Connecting Path the
-  Squirrel does not block, a bonus card per nut both salted and roasted, then each Box Holder at the end
-  of a Connecting Path turns a quarter. Shipping: at most one truck, paying exactly its nuts. Cleanup:
-  down to 6 Boxed Nuts and 3 bonus cards.
+  Squirrel does not block, a bonus card per nut both salted and roasted (the discards reshuffled if the
+  deck runs out), then each Box Holder at the end of a Connecting Path turns a quarter at a time until it
+  is no longer one. Shipping: at most one truck, paying exactly its nuts. Cleanup: down to 6 Boxed Nuts
+  and 3 bonus cards.
 - Bonus cards are played during one's own turn (one of their two options) and discarded.
 - The end: the first turn ending on 50 or more gives everyone one more turn; most points wins, a tie going
   to whoever reached the final score first.
@@ -32,6 +33,9 @@ by its left half):
     ship 13                   load truck 13
     discard Pe, discard card 5                            cleanup
     holder 3 turned 2, roll hunt, d8 5, bonus 17          chance: setup, the squirrel die, the d8, a draw
+
+A tile or machine named off the board or outside its rows ("slide r4c1 left", "machine r3c1 c0") reads as
+an action; the rules refuse it, citing the rule it breaks.
 """
 
 from nutbox.games.nuts_factory.game import NutsFactory

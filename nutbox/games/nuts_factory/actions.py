@@ -3,16 +3,15 @@
 Places are written r<row>c<column>: rows numbered from 0 (the dispensers) down to the Box Holders, as in
 the component data; columns from 1 on the left, as the rulebook numbers them. A conveyor tile is named by
 the place of its left half. Nuts are A, C, Pe, Pi; objectives, trucks and bonus cards by their numbers.
-Every action is built once here; the rules hand out these objects.
+Every action the rules can allow is built once here; the rules hand out these objects.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Container, Mapping
+from collections.abc import Container
 from dataclasses import dataclass
-from typing import Any
 
 from nutbox.core import Action, ActionSpace, NotationError, Word
 from nutbox.games.nuts_factory.components import COMPONENTS, DIE_FACES, TILE_KINDS
@@ -236,6 +235,11 @@ ENCODING = ActionSpace(
 
 
 # --- reading notation ---------------------------------------------------------------------------------
+# Tiles and machines may be named where the rules forbid them: off the board ("slide r4c1 left", "machine
+# r3c1 c0") or outside their rows. The rulebook has rules for exactly those attempts ("It must fit
+# completely on the board", "The space moved into must exist"), so such text reads as an action and the
+# rules refuse it citing them. These actions are never legal, so they have no place in the encoding and
+# are made as they are read.
 _WORDS = re.compile(r"\s+")
 _PLACE = re.compile(r"^r(\d+)c(\d+)$")
 _COLUMN = re.compile(r"^c?(\d+)$")
@@ -243,8 +247,9 @@ _NUT_OF_TEXT = {code.lower(): index for index, code in enumerate(NUT_CODES)}
 
 
 def _place(text: str, word: str) -> tuple[int, int]:
+    """Any place r<row>c<column>, on the board or not (c0 is the space left of column 1)."""
     match = _PLACE.match(word)
-    if not match or not 0 <= int(match.group(1)) < ROWS or not 1 <= int(match.group(2)) <= COLUMNS:
+    if not match:
         raise NotationError(text, f"{word!r} is not a place: r<row 0-{ROWS - 1}>c<column 1-{COLUMNS}>, like r4c5")
     return int(match.group(1)), int(match.group(2)) - 1
 
@@ -252,6 +257,14 @@ def _place(text: str, word: str) -> tuple[int, int]:
 def _column(text: str, word: str) -> int:
     match = _COLUMN.match(word)
     if not match or not 1 <= int(match.group(1)) <= COLUMNS:
+        raise NotationError(text, f"{word!r} is not a column (c1 to c{COLUMNS})")
+    return int(match.group(1)) - 1
+
+
+def _any_column(text: str, word: str) -> int:
+    """A column a machine is moved to, on the board or not."""
+    match = _COLUMN.match(word)
+    if not match:
         raise NotationError(text, f"{word!r} is not a column (c1 to c{COLUMNS})")
     return int(match.group(1)) - 1
 
@@ -268,11 +281,9 @@ def _number(text: str, word: str, what: str, known: Container[int]) -> int:
     return int(word)
 
 
-def _lookup(text: str, table: Mapping[Any, Action], key: object, problem: str) -> Action:
-    action = table.get(key)
-    if action is None:
-        raise NotationError(text, problem)
-    return action
+def _side(start: int, word: str) -> int | None:
+    """The column one space left or right of `start`, or None if `word` is neither."""
+    return {"left": start - 1, "right": start + 1}.get(word)
 
 
 def parse(text: str) -> Action:
@@ -287,22 +298,22 @@ def parse(text: str) -> Action:
         if args[0] not in TILE_KINDS:
             raise NotationError(text, f"a tile is one of {', '.join(TILE_KINDS)}, not {args[0]!r}")
         row, col = _place(text, args[1])
-        return _lookup(text, BUILDS, (args[0], row, col), f"{args[1]} is not a conveyor place a tile can start on")
+        return BUILDS.get((args[0], row, col)) or Build(args[0], row, col)
     if word == "clear" and len(args) == 1:
-        return _lookup(text, CLEARS, _place(text, args[0]), f"{args[0]} is not a conveyor tile's place")
+        spot = _place(text, args[0])
+        return CLEARS.get(spot) or Clear(*spot)
     if word in ("move", "slide") and len(args) == 2:
         start = _place(text, args[0])
-        if args[1] in ("left", "right"):
-            target = (start[0], start[1] + (1 if args[1] == "right" else -1))
-        else:
-            target = _place(text, args[1])
-        return _lookup(text, MOVES, (start, target), f"{args[1]} is not another conveyor place for {args[0]}")
+        side = _side(start[1], args[1])
+        target = (start[0], side) if side is not None else _place(text, args[1])
+        return MOVES.get((start, target)) or MoveTile(*start, *target)
     if word in ("spin", "spin-back") and len(args) == 1:
         return (SPINS if word == "spin" else SPIN_BACKS)[_column(text, args[0])]
     if word == "machine" and len(args) == 2:
         row, col = _place(text, args[0])
-        to = col + (1 if args[1] == "right" else -1) if args[1] in ("left", "right") else _column(text, args[1])
-        return _lookup(text, MACHINE_MOVES, (row, col, to), f"no machine row has places {args[0]} and {args[1]}")
+        side = _side(col, args[1])
+        to = side if side is not None else _any_column(text, args[1])
+        return MACHINE_MOVES.get((row, col, to)) or MoveMachine(row, col, to)
     if word == "hunt" and len(args) == 1 and args[0] in HUNTS:
         return HUNTS[args[0]]
     if word == "play" and len(args) == 2 and args[1] in OPTION_NAMES:
@@ -314,7 +325,7 @@ def parse(text: str) -> Action:
         return TAKES[_nut(text, args[0])]
     if word == "exchange" and len(args) == 2:
         give, get = _nut(text, args[0]), _nut(text, args[1])
-        return _lookup(text, EXCHANGES, (give, get), "an exchange gets a nut of another type than it gives")
+        return EXCHANGES.get((give, get)) or Exchange(give, get)  # the same type: the card's rule refuses it
     if word == "ship" and len(args) == 1:
         return SHIPS[_number(text, args[0], "truck", SHIPS)]
     if word == "discard" and len(args) == 2 and args[0] == "card":

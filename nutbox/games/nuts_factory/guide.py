@@ -188,8 +188,11 @@ PRODUCTION = Section(
         "the reserve into your Warehouse. For each Boxed Nut that is Extra Delicious you also draw a bonus card.",
         "Paths that cross the Squirrel's row in his column deliver nothing: he eats every nut on them. If you "
         "fed him this turn, he lets them all through.",
-        "Last, every Box Holder at the end of a Connecting Path turns a quarter clockwise, eaten or not, so "
-        "that path no longer connects. The next player starts from a floor without those paths.",
+        "Last, every Box Holder at the end of a Connecting Path turns clockwise, eaten or not, a quarter turn "
+        "at a time until no path connects to it. Usually one quarter is enough, but a Joiner can bring two "
+        "kinds of nut to one holder, and the next box may match the other kind; then it turns on. The next "
+        "player starts from a floor without those paths. Only if every box of a holder matches a nut that "
+        "reaches it does it turn just once and stay connected.",
     ),
     examples=(
         Example(
@@ -255,8 +258,9 @@ BONUS = Section(
         "trucks can be played at any of your decisions from Configuration to Cleanup. A card drawn in "
         "Production can be used from Shipping on.",
         "An option that needs a target, such as a Box Holder or a tile, can be played only when it has one, "
-        "and you choose the target at once. When the deck runs out, the discarded cards are shuffled into a "
-        "new one.",
+        "and you choose the target at once. When the deck runs out, even halfway through your draws, the "
+        "discarded cards are shuffled into a new one, so you get a card for every Extra Delicious nut while "
+        "any card is left.",
         "These are the options on our cards, the first option of a card being about the factory and the "
         "second about your Warehouse:",
     ),

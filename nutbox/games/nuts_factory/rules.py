@@ -67,19 +67,44 @@ ALL_CARDS = tuple(card.id for card in COMPONENTS.bonus_cards)
 TRUCKS = {truck.id: truck for truck in COMPONENTS.trucks}
 SQUIRREL_ROW = COMPONENTS.squirrel_row
 WAREHOUSE_BONUS_LIMIT = 9
+QUARTERS = {1: "a quarter", 2: "two quarters", 3: "three quarters"}
 
+SETUP_RULE = "Game Setup"
 CONFIG_RULE = "Phase 1. Configuration"
 BUILD_RULE = "Configuration, Build"
 SQUIRREL_RULE = "Phase 2: Squirrel Movement"
+PRODUCTION_RULE = "Phase 3: Production"
 SHIP_RULE = "Phase 4: Shipping"
 CLEANUP_RULE = "Phase 5: Cleanup"
 BONUS_RULE = "Bonus Cards"
+PHASE_RULES = {"config": CONFIG_RULE, "hunt": SQUIRREL_RULE, "before-production": PRODUCTION_RULE,
+               "shipping": SHIP_RULE, "cleanup": CLEANUP_RULE}
 
 Phase = Literal["setup", "config", "squirrel", "scamper", "hunt", "before-production", "draw", "shipping",
                 "cleanup", "over"]
 # bonus effects that need a target, by the phases they may be played in
 FREE_EFFECTS = ("spin-back", "move-squirrel", "move-machine")
 WAREHOUSE_EFFECTS = ("take-nut", "exchange-nut", "extra-truck", "warehouse-9")
+EFFECT_TEXT = {option.effect: option.text for card in COMPONENTS.bonus_cards for option in card.options}
+# actions that only a bonus power offers (as its target), and that power
+TARGET_EFFECTS = {SpinBack: "spin-back", SquirrelTo: "move-squirrel", Take: "take-nut", Exchange: "exchange-nut"}
+
+# chance's own outcomes, and why a player cannot pick one
+CHANCE_ACTIONS = (Holder, Roll, D8, DrawBonus)
+CHANCE_REASONS: dict[type[Action], str] = {
+    Holder: f"{SETUP_RULE}: the Box Holders are placed once, at random, before the first turn",
+    Roll: f"{SQUIRREL_RULE}: the Squirrel Die is rolled after Configuration, and no player chooses its face",
+    D8: f"{SQUIRREL_RULE}: the d8 is rolled only when the Squirrel Die shows Scamper",
+    DrawBonus: f"{BONUS_RULE}: bonus cards are drawn face down, one for each Extra Delicious nut collected",
+}
+# what happens while chance acts: no player decides until it is done
+WAITING = {
+    "setup": f"{SETUP_RULE}: the Box Holders are still being placed; the first turn starts once they are",
+    "squirrel": f"{SQUIRREL_RULE}: the Squirrel Die is being rolled; the active player decides again once it is",
+    "scamper": f"{SQUIRREL_RULE}: the d8 is being rolled for the Scamper; the active player decides again once it is",
+    "draw": f"{BONUS_RULE}: bonus cards are being drawn for Extra Delicious nuts; the active player decides again "
+    "once they are",
+}
 
 
 def _die(text: str) -> tuple[str, ...]:
@@ -255,11 +280,14 @@ class FactoryState(ListedState):
     def tops(self) -> list[int]:
         return [top_of(h, t) for h, t in zip(self.holders, self.turns, strict=True)]
 
+    def routes(self) -> list[flow.Route]:
+        """Every route a nut can take as the floor stands, whether it ends in a matching box or not."""
+        return flow.routes(self.tiles, self.machines, self.options.unused_end == "fall")
+
     def paths(self) -> list[flow.Route]:
         """The Connecting Paths as the floor stands (cached until it changes)."""
         if self._paths is None:
-            found = flow.routes(self.tiles, self.machines, self.options.unused_end == "fall")
-            self._paths = flow.connecting(found, self.tops())
+            self._paths = flow.connecting(self.routes(), self.tops())
         return self._paths
 
     def _changed(self) -> None:
@@ -407,23 +435,31 @@ class FactoryState(ListedState):
             "config": (f"take an Action ({self.actions_left} left), play a bonus card, or say done" if self.actions_left
                        else "play a bonus card, or say done") + f" ({CONFIG_RULE})",
             "hunt": f"two Connecting Paths are equally close: send the squirrel left or right ({SQUIRREL_RULE})",
-            "before-production": "play a bonus card before the factory runs, or produce",
+            "before-production": f"play a bonus card before the factory runs, or produce ({PRODUCTION_RULE})",
             "shipping": f"ship a truck, play a bonus card, or say done ({SHIP_RULE})",
             "cleanup": f"discard down to {self.warehouse_limit} Boxed Nuts and {LIMITS.bonus_hand} bonus cards "
             f"({CLEANUP_RULE})",
         }[self.phase]
 
+    def _not_an_outcome(self, action: Action) -> str:
+        # a player's decision tried while chance acts gets the rule that says what happens instead
+        if not isinstance(action, CHANCE_ACTIONS):
+            return self._reason(action)
+        return super()._not_an_outcome(action)
+
     def _reason(self, action: Action) -> str:
-        seat = self.to_move()
-        assert isinstance(seat, int)
-        if self.pending:
-            return f"{BONUS_RULE}: first choose the target of the bonus effect played ({self.pending})"
+        """The rule that refuses `action`, which is not listed (always 'Heading: why')."""
         phase = self.phase
+        if isinstance(action, CHANCE_ACTIONS):
+            return CHANCE_REASONS[type(action)]
+        if phase in WAITING:
+            return WAITING[phase]
+        if self.pending:
+            return self._target_reason(action)
+        if phase == "hunt":
+            return f"{SQUIRREL_RULE}: two Connecting Paths are equally close: first send the Squirrel left or right"
         if isinstance(action, Play):
-            if action.card not in self.hands[seat]:
-                return f"{BONUS_RULE}: bonus card {action.card} is not in your hand"
-            option = COMPONENTS.bonus_cards[action.card - 1].options[action.option]
-            return f"{BONUS_RULE}: '{option.text}' cannot be used now"
+            return self._play_reason(action)
         if isinstance(action, (Build, Clear, MoveTile, Spin, MoveMachine)) or action == FEED:
             if phase != "config":
                 return f"{CONFIG_RULE}: Actions are taken only in the Configuration phase"
@@ -431,24 +467,45 @@ class FactoryState(ListedState):
                 return f"{CONFIG_RULE}: you have no Actions left this turn"
             return self._configuration_reason(action)
         if isinstance(action, Ship):
-            if phase != "shipping":
-                return f"{SHIP_RULE}: trucks are loaded in the Shipping phase"
-            if action.truck not in self.trucks:
-                return f"{SHIP_RULE}: truck {action.truck} has already driven away"
-            if self.shipped >= self.truck_limit:
-                return f"{SHIP_RULE}: a player may only claim one Truck card per turn"
-            need = ", ".join(f"{n} {NUT_NAMES[i]}" for i, n in enumerate(TRUCKS[action.truck].nuts) if n)
-            return f"{SHIP_RULE}: truck {action.truck} needs {need}, more than your Warehouse holds"
+            return self._ship_reason(action)
         if isinstance(action, (DiscardNut, DiscardCard)):
-            if phase != "cleanup":
-                return f"{CLEANUP_RULE}: discarding happens at Cleanup"
-            if isinstance(action, DiscardCard) and action.card not in self.hands[seat]:
-                return f"{CLEANUP_RULE}: bonus card {action.card} is not in your hand"
-            return f"{CLEANUP_RULE}: you are within that limit ({self.warehouse_limit} Boxed Nuts, " \
-                   f"{LIMITS.bonus_hand} bonus cards) or have none of those"
-        if isinstance(action, (SpinBack, SquirrelTo, Take, Exchange)):
-            return f"{BONUS_RULE}: that is a bonus card's effect; play the card first"
-        return f"not now: you are to {self._decision()}"
+            return self._discard_reason(action)
+        if type(action) in TARGET_EFFECTS:
+            text = EFFECT_TEXT[TARGET_EFFECTS[type(action)]]
+            return f"{BONUS_RULE}: '{text}' is a bonus card's power: play the card first"
+        if isinstance(action, Hunt):
+            return f"{SQUIRREL_RULE}: the active player chooses a Hunt's direction only when two Connecting Paths " \
+                   "are equally close"
+        if action == PRODUCE:
+            if phase == "config":
+                return f"{CONFIG_RULE}: the factory runs after Configuration and Squirrel Movement: say done first"
+            return f"{PRODUCTION_RULE}: the factory has already run this turn"
+        if action == DONE and phase == "before-production":
+            return f"{PRODUCTION_RULE}: the factory runs next: play a bonus card first, or produce"
+        if action == DONE and phase == "cleanup":
+            return f"{CLEANUP_RULE}: discard down to {self.warehouse_limit} Boxed Nuts and {LIMITS.bonus_hand} " \
+                   "bonus cards before your turn ends"
+        return f"{PHASE_RULES[phase]}: you are to {self._decision()}"
+
+    def _tile_problem(self, row: int, col: int, moving: tuple[int, int] | None = None) -> str:
+        """Why a conveyor tile cannot lie with its left half at (row, col), by the Build rules (for a place
+        the rules do not offer). `moving`: the tile's own place, when it is the one being moved."""
+        if not (0 <= row < len(COMPONENTS.rows) and 0 <= col < COLUMNS - 1):
+            return "it must fit completely on the board"
+        if row not in COMPONENTS.conveyor_rows:
+            return "it may not be in the rows set aside for Dispensers, Salters, Roasters, the Squirrel, or Box Holders"
+        return "it may not overlap any other Conveyor Tile"
+
+    def _machine_problem(self, action: MoveMachine, one_space: bool) -> str:
+        """Why a Salter or Roaster cannot move as `action` says (a move the rules do not offer); `one_space`:
+        a Slide Machine Action, rather than a bonus card's move anywhere along the row."""
+        if (action.row, action.col) not in self.machines:
+            return f"there is no Salter or Roaster at {place(action.row, action.col)}"
+        if not 0 <= action.to_col < COLUMNS:
+            return "the space moved into must exist (no moving off the board)"
+        if one_space and abs(action.to_col - action.col) != 1:
+            return "a Salter or Roaster moves one space to the right or left"
+        return "the space moved into must be empty"
 
     def _configuration_reason(self, action: Action) -> str:
         if isinstance(action, Build):
@@ -457,8 +514,7 @@ class FactoryState(ListedState):
                 return f"{BUILD_RULE}: a Build places a Cross Tile unless a bonus card allows a Splitter/Joiner"
             if not self.supply[kind.layout]:
                 return f"{BUILD_RULE}: no {kind.layout} tiles are left in the supply"
-            return f"{BUILD_RULE}: a tile may not overlap another Conveyor Tile ({place(action.row, action.col)} " \
-                   f"is taken)"
+            return f"{BUILD_RULE}: {self._tile_problem(action.row, action.col)}"
         if isinstance(action, Clear):
             return f"Configuration, Clear: there is no Conveyor Tile at {place(action.row, action.col)}"
         if isinstance(action, MoveTile):
@@ -466,14 +522,75 @@ class FactoryState(ListedState):
                 return f"Configuration, Slide: there is no Conveyor Tile at {place(action.row, action.col)}"
             if action.to_row != action.row or abs(action.to_col - action.col) != 1:
                 return "Configuration, Slide: a tile slides one space to the right or left"
-            return "Configuration, Slide: the final position must be legal (on the board, not overlapping)"
-        if isinstance(action, MoveMachine):
-            if (action.row, action.col) not in self.machines:
-                return f"Configuration, Slide Machine: there is no Salter or Roaster at {place(action.row, action.col)}"
-            if abs(action.to_col - action.col) != 1:
-                return "Configuration, Slide Machine: a machine moves one space to the right or left"
-            return "Configuration, Slide Machine: the space moved into must be empty"
-        return f"not now: you are to {self._decision()}"
+            problem = self._tile_problem(action.to_row, action.to_col, moving=(action.row, action.col))
+            return f"Configuration, Slide: the final position of the Tile must be legal: {problem}"
+        assert isinstance(action, MoveMachine), action  # Spin and Feed are always open to a player with an Action
+        return f"Configuration, Slide Machine: {self._machine_problem(action, one_space=True)}"
+
+    def _target_reason(self, action: Action) -> str:
+        """Why `action` is not a target of the bonus power waiting for one."""
+        effect = self.pending
+        text = EFFECT_TEXT[effect]
+        if effect == "move-squirrel" and isinstance(action, SquirrelTo):
+            return f"{BONUS_RULE}: '{text}': column {action.col + 1} is not 1 or 2 columns from the Squirrel"
+        if effect == "move-machine" and isinstance(action, MoveMachine):
+            return f"{BONUS_RULE}: '{text}': {self._machine_problem(action, one_space=False)}"
+        if effect in ("slide-far", "move-tile") and isinstance(action, MoveTile):
+            if (action.row, action.col) not in self.tiles:
+                return f"{BONUS_RULE}: '{text}': there is no Conveyor Tile at {place(action.row, action.col)}"
+            if effect == "slide-far" and action.to_row != action.row:
+                return f"{BONUS_RULE}: '{text}': the tile stays in its row"
+            if (action.to_row, action.to_col) == (action.row, action.col):
+                return f"{BONUS_RULE}: '{text}': the tile must go somewhere else"
+            problem = self._tile_problem(action.to_row, action.to_col, moving=(action.row, action.col))
+            return f"{BONUS_RULE}: '{text}': {problem}"
+        if effect == "exchange-nut" and isinstance(action, Exchange):
+            if action.give == action.get:
+                return f"{BONUS_RULE}: '{text}': the nut you get is of another type than the one you give"
+            return f"{BONUS_RULE}: '{text}': you have no boxed {NUT_NAMES[action.give]} to give"
+        return f"{BONUS_RULE}: first choose the target of the bonus card just played: '{text}'"
+
+    def _play_reason(self, action: Play) -> str:
+        seat = self.current
+        if action.card not in self.hands[seat]:
+            return f"{BONUS_RULE}: bonus card {action.card} is not in your hand"
+        option = COMPONENTS.bonus_cards[action.card - 1].options[action.option]
+        effect, text = option.effect, option.text
+        if effect in FREE_EFFECTS and self.phase not in ("config", "before-production"):
+            return f"{BONUS_RULE}: '{text}' changes the factory, so it is played before Production"
+        if effect not in FREE_EFFECTS + WAREHOUSE_EFFECTS and self.phase != "config":
+            return f"{BONUS_RULE}: '{text}' is played during Configuration"
+        if effect == "exchange-nut":
+            return f"{BONUS_RULE}: '{text}': your Warehouse holds no Boxed Nut to exchange"
+        if effect == "build-splitter" and self.actions_left and not (
+            self.supply["fork-right"] or self.supply["fork-left"]
+        ):
+            return f"{BONUS_RULE}: '{text}': no Splitter/Joiner tiles are left in the supply"
+        if effect in ("build-splitter", "slide-far", "move-tile") and not self.actions_left:
+            return f"{BONUS_RULE}: '{text}' needs an Action, and you have none left this turn"
+        return f"{BONUS_RULE}: '{text}': there is nothing it could act on now"
+
+    def _ship_reason(self, action: Ship) -> str:
+        if self.phase != "shipping":
+            return f"{SHIP_RULE}: trucks are loaded in the Shipping phase"
+        if action.truck not in self.trucks:
+            return f"{SHIP_RULE}: truck {action.truck} has already driven away"
+        if self.shipped >= self.truck_limit:
+            return f"{SHIP_RULE}: a player may only claim one Truck card per turn"
+        need = ", ".join(f"{n} {NUT_NAMES[i]}" for i, n in enumerate(TRUCKS[action.truck].nuts) if n)
+        return f"{SHIP_RULE}: truck {action.truck} needs {need}, more than your Warehouse holds"
+
+    def _discard_reason(self, action: DiscardNut | DiscardCard) -> str:
+        seat = self.current
+        if self.phase != "cleanup":
+            return f"{CLEANUP_RULE}: discarding happens at Cleanup"
+        if isinstance(action, DiscardCard):
+            if action.card not in self.hands[seat]:
+                return f"{CLEANUP_RULE}: bonus card {action.card} is not in your hand"
+            return f"{CLEANUP_RULE}: you may keep up to {LIMITS.bonus_hand} bonus cards, and have no more"
+        if sum(self.warehouse(seat)) <= self.warehouse_limit:
+            return f"{CLEANUP_RULE}: you may keep up to {self.warehouse_limit} Boxed Nuts, and have no more"
+        return f"{CLEANUP_RULE}: your Warehouse holds no boxed {NUT_NAMES[action.nut]}"
 
     # --- carrying out --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -686,17 +803,40 @@ class FactoryState(ListedState):
         if any(collected):
             got = ", ".join(f"{count} {NUT_NAMES[nut]}" for nut, count in enumerate(collected) if count)
             events.append(Event(f"{name} collects {got}", "collect", {"seat": seat, "nuts": collected}))
-        ends = sorted({route.end for route in paths})
+        self._turn_box_holders(sorted({route.end for route in paths}), events)
+        self.draws_left = bonus
+        self._next_draw(events)
+
+    def _turn_box_holders(self, ends: list[int], events: list[Event]) -> None:
+        """Box Rotation: each Box Holder at the end of a Connecting Path turns a quarter turn at a time until
+        it is no longer one. With a Joiner, nuts of two kinds can reach one holder, so the next box may match
+        the other kind; if every box would match, it turns a single quarter turn (decision 13)."""
+        if not ends:
+            return
+        found = self.routes()
+        by_turns: dict[int, list[int]] = {}
         for col in ends:
-            self.turns[col] += 1
-        if ends:
-            events.append(Event("Box Holders turn a quarter in column" + ("s " if len(ends) > 1 else " ")
-                                + ", ".join(str(c + 1) for c in ends), "rotate"))
+            arriving = {COMPONENTS.dispensers[route.source] for route in found if route.end == col}
+            holder, turns = self.holders[col], self.turns[col]
+            quarters = next((k for k in range(1, 4) if top_of(holder, turns + k) not in arriving), 1)
+            self.turns[col] += quarters
+            by_turns.setdefault(quarters, []).append(col)
         self._changed()
-        if bonus and not self.pool and self.discards:
+        parts = [f"{QUARTERS[k]} in column{'s' if len(cols) > 1 else ''} {', '.join(str(c + 1) for c in cols)}"
+                 for k, cols in sorted(by_turns.items())]
+        events.append(Event("Box Holders turn " + "; ".join(parts), "rotate"))
+        for col in sorted({route.end for route in self.paths()} & set(ends)):
+            events.append(Event(f"The Box Holder in column {col + 1} is still a Connecting Path: each of its boxes "
+                                "matches a nut that reaches it", "rotate"))
+
+    def _next_draw(self, events: list[Event]) -> None:
+        """Draw the bonus cards still owed, one chance action each. When the deck runs out with a card owed,
+        the discards are shuffled into a new deck; with none, the cards still owed are not drawn (decision 6)."""
+        if self.draws_left and not self.pool and self.discards:
             self.pool, self.discards = tuple(sorted(self.discards)), ()
             events.append(Event("The bonus deck is empty: the discards are shuffled into a new deck", "deck"))
-        self.draws_left = min(bonus, len(self.pool))
+        if not self.pool:
+            self.draws_left = 0
         self.phase = "draw" if self.draws_left else "shipping"
 
     def _on_draw(self, action: Action, events: list[Event]) -> None:
@@ -708,8 +848,7 @@ class FactoryState(ListedState):
         events.append(Event(f"{player_name(seat)} draws bonus card {action.card} for an Extra Delicious nut",
                             "draw", {"seat": seat, "card": action.card}, frozenset({seat}), hidden))
         self.draws_left -= 1
-        if not self.draws_left:
-            self.phase = "shipping"
+        self._next_draw(events)
 
     def _on_shipping(self, action: Action, events: list[Event]) -> None:
         if action == DONE:

@@ -255,7 +255,17 @@ class SortingState(State):
         actions.extend([PICKUPS[cell] for cell in pickups])
         return actions
 
+    def why_illegal(self, action: Action) -> str | None:
+        # A player's decision tried during the deal names setup step 1, not "not a possible outcome of the
+        # chance event" (the core's answer, kept for a deal that is not the next one).
+        if self.phase == "deal" and not isinstance(action, Deal):
+            return f"{SETUP} 1: the pieces are first placed at random, cell by cell ({NAMES[self.dealt]} is next); " \
+                   "choosing, removing and moving come after"
+        return super().why_illegal(action)
+
     def _why_illegal(self, action: Action) -> str | None:
+        if isinstance(action, Deal):
+            return f"{SETUP} 1: the pieces are placed at random once, before anything else, and the board is set"
         phase = self.phase
         if phase == "play":
             if isinstance(action, Move):
@@ -269,9 +279,8 @@ class SortingState(State):
             if action.choice not in self._choices():
                 return f"{SETUP} 2: {self._choice_rule()}"
             return None
-        if phase == "remove":
-            return self._remove_problem(action)
-        return f"{SETUP} 1: the board is still being dealt"
+        assert phase == "remove"  # "deal" is chance, "over" terminal: the core answers for both
+        return self._remove_problem(action)
 
     def _choice_rule(self) -> str:
         if self.current == 1:

@@ -10,7 +10,7 @@ import pytest
 
 from nutbox.core import CHANCE, TERMINAL, IllegalAction
 from nutbox.games.in_the_nuts import NutsState
-from nutbox.games.in_the_nuts.rules import PLAY_RULE, RACCOON_RULE, SETUP, STORAGE_RULE
+from nutbox.games.in_the_nuts.rules import COLLECT_RULE, PLAY_RULE, RACCOON_RULE, SETUP, STORAGE_RULE
 
 from .positions import KIND, card, game, play, position
 
@@ -227,6 +227,43 @@ def test_store_refusals_name_the_rule() -> None:
     play(state, "stop")
     assert STORAGE_RULE in refused(state, "store W 1")  # it is a hazelnut
     assert "only jokers" in refused(state, "keep")
+
+
+def test_an_acorn_is_an_acorn_in_the_log_and_in_refusals() -> None:
+    """The nut names take their article: "steals an acorn", "stores the acorn as an acorn", "this is an
+    acorn", "An acorn replaces face-up nut 1"."""
+    state = position(track={7: 0}, area2={"7": [1, 0]}, storage={1: {3: ("A", 2)}}, phase="decide")
+    play(state, "stop", "take 1", "store W 1")
+    texts_seen = [event.text for event in play(state, "draw A")]  # the refill, then the only steal there is
+    assert "An acorn replaces face-up nut 1" in texts_seen
+    assert any("steals an acorn from Player 2" in text for text in texts_seen)
+    assert refused(state, "store W 3") == f"{STORAGE_RULE}: this is an acorn, not a walnut"
+    assert any("stores the acorn as an acorn" in event.text for event in play(state, "store A 2"))
+    joker = position(track={2: 0, 3: 0}, faceup=("WA", "H", "B", "A"), phase="decide")
+    events = play(joker, "stop", "store A 1")
+    assert any("stores the joker (walnut or acorn) as an acorn" in event.text for event in events)
+
+
+def test_a_decision_out_of_its_time_names_the_rule_for_its_time() -> None:
+    """At the dice (a chance step) a player's "stop" or "take 1" cites when the rulebook has it happen."""
+    state = position(phase="dice")
+    assert state.to_move() is CHANCE
+    assert refused(state, "stop").startswith(PLAY_RULE)
+    assert refused(state, "take 1").startswith(COLLECT_RULE)
+    assert refused(state, "store W 1").startswith(STORAGE_RULE)
+    play(state, "dice 2 1 6")
+    assert refused(state, "roll").startswith(PLAY_RULE)  # place first
+    assert refused(state, "steal 2 1").startswith(RACCOON_RULE)
+
+
+def test_the_3_squirrel_area_takes_one_of_the_two_nuts_below_its_section() -> None:
+    """"Take one of the two nuts below the starting spaces of the section": the left section's are face-up
+    nuts 1 and 2, and face-up nut 3 is refused with that rule."""
+    state = position(track={12: 0}, area3={"left": [3, 0]}, phase="decide")
+    play(state, "stop")
+    assert texts(state) == ["take 1", "take 2"]
+    rule = refused(state, "take 3")
+    assert rule.startswith("Checking the 3-Squirrel-Area") and "face-up nut 1 or 2" in rule
 
 
 def test_a_joker_no_card_can_hold_may_still_be_kept() -> None:

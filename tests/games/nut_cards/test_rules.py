@@ -13,8 +13,8 @@ import pytest
 
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError
 from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
-from nutbox.games.nut_cards.layout import best_clusters, visible
-from nutbox.games.nut_cards.rules import DRAFT_RULE, PLACE_RULE
+from nutbox.games.nut_cards.layout import counted_clusters, visible
+from nutbox.games.nut_cards.rules import DRAFT_RULE, END_RULE, PLACE_RULE
 
 SQUIRREL, WILD = 21, 27
 
@@ -60,16 +60,16 @@ def test_the_worked_example_scores_6_then_10_then_12() -> None:
 def test_a_wild_counts_in_every_cluster_it_touches() -> None:
     # red above the wild, gold below it, in one column: the wild adds a point to both colours
     grid = {(0, 0): "R", (0, 1): "W", (0, 2): "Y"}
-    scores = {c.colour: c.points for c in best_clusters(grid)}
+    scores = {c.colour: c.points for c in counted_clusters(grid)}
     assert scores == {"R": 2, "Y": 2}
 
 
 def test_a_squirrel_joins_two_smaller_clusters_into_one_doubled_cluster() -> None:
     grid = {(0, 0): "R", (0, 1): "R", (1, 1): "S", (2, 1): "R", (2, 0): "R", (2, 2): "R"}
-    (red,) = best_clusters(grid)
+    (red,) = counted_clusters(grid)
     assert red.nuts == 5 and red.squirrels == 1 and red.points == 10
-    assert best_clusters({(0, 0): "R", (0, 1): "S", (1, 1): "S", (0, 2): "R"}, double_each=False)[0].points == 4
-    assert best_clusters({(0, 0): "R", (0, 1): "S", (1, 1): "S", (0, 2): "R"})[0].points == 8
+    assert counted_clusters({(0, 0): "R", (0, 1): "S", (1, 1): "S", (0, 2): "R"}, double_each=False)[0].points == 4
+    assert counted_clusters({(0, 0): "R", (0, 1): "S", (1, 1): "S", (0, 2): "R"})[0].points == 8
 
 
 def test_a_card_may_cover_another_entirely() -> None:
@@ -124,3 +124,82 @@ def test_a_tie_is_broken_by_the_largest_cluster() -> None:
     state.current, state.taken, state.pool, state.columns = 1, 1, (), [(), (), ()]
     play(state, "place 0 0")
     assert state.to_move() is TERMINAL and state.scores() == [3.0, 3.0] and state.winners() == [0]
+
+
+def laid_out(*layouts: tuple[tuple[int, str], ...], **options: Any) -> CardsState:
+    """A game for two where each seat in turn has placed its (card, placement) pairs through the rules, so
+    every placement is checked; the cards not placed stay in the deck."""
+    state = game(2, **options).new_state()
+    for seat, cards in enumerate(layouts):
+        for card, text in cards:
+            state.pool = tuple(c for c in state.pool if c != card)
+            state.phase, state.holding, state.current, state.column = "place", card, seat, 0
+            play(state, text)
+    return state
+
+
+def last_card(state: CardsState, seat: int, card: int, text: str) -> None:
+    """`seat` places `card`, the last card of the game: the deck and the columns are empty."""
+    state.pool, state.columns = (), [(), (), ()]
+    state.phase, state.holding, state.current, state.column = "place", card, seat, 0
+    play(state, text)
+
+
+# Two red clusters: 2 red nuts of card 5 beside a squirrel (2 x 2 = 4 points), and card 1's 3 red nuts alone
+# (3 points), with card 5's gold nut (1 point). The rulebook counts the largest red cluster, not the best.
+TWO_REDS = ((SQUIRREL, "place 0 0"), (5, "place 1 -1"), (1, "place 0 3"))
+
+
+def test_only_the_largest_cluster_of_a_colour_counts_even_if_a_smaller_one_scores_more() -> None:
+    # "if a player has more than one cluster in a certain color, they must count the largest one only"
+    state = laid_out(TWO_REDS)
+    assert state.score(0) == (3 + 1, 3)
+    red = next(c for c in state.view(None)["clusters"][0] if c["colour"] == "R")
+    assert (red["nuts"], red["squirrels"], red["points"], red["cells"]) == (3, 0, 3, ["0,3", "0,4", "0,5"])
+
+
+def test_the_option_best_counts_the_cluster_that_scores_most() -> None:
+    state = laid_out(TWO_REDS, cluster="best")
+    assert state.score(0) == (4 + 1, 2)  # the doubled pair, and the tie-break follows it
+    red = next(c for c in state.view(None)["clusters"][0] if c["colour"] == "R")
+    assert (red["nuts"], red["squirrels"], red["points"]) == (2, 1, 4)
+
+
+def test_of_two_largest_clusters_of_one_size_the_one_that_scores_more_counts() -> None:
+    # red: card 1's 3 nuts beside the squirrel (3 x 2 = 6), and 3 plain red nuts of cards 5 and 9 above it
+    state = laid_out(((SQUIRREL, "place 0 0"), (1, "place 1 0"), (5, "place 0 -3"), (9, "place -1 -4")))
+    reds = [cluster for cluster in counted_clusters(visible(state.layouts[0])) if cluster.colour == "R"]
+    assert [(c.nuts, c.squirrels, c.points) for c in reds] == [(3, 1, 6)]
+    assert state.score(0)[0] == 6 + 1 + 2  # red, the gold nut of card 5, the two green nuts of card 9
+
+
+def test_a_tie_on_points_goes_to_the_largest_cluster_that_counts() -> None:
+    # Player 1 scores 3 red and 1 gold, the largest cluster 3 nuts; Player 2 lays RRY and then RYG below it as
+    # the last card of the game: 2 red, 1 gold, 1 green, 4 points too, the largest cluster 2 nuts.
+    state = laid_out(TWO_REDS, ((5, "place 0 0"),))
+    last_card(state, 1, 13, "place 0 3")
+    assert state.to_move() is TERMINAL and state.scores() == [4.0, 4.0] and state.winners() == [0]
+
+
+def test_with_the_option_best_the_tie_break_follows_the_counted_clusters() -> None:
+    # Player 1 now scores 4 red (the doubled pair) and 1 gold, the largest cluster that counts 2 nuts; Player 2
+    # lays RRR then YRB below it: 3 red, 1 gold, 1 brown, 5 points too, and the largest cluster 3 nuts.
+    state = laid_out(TWO_REDS, ((1, "place 0 0"),), cluster="best")
+    last_card(state, 1, 20, "place 0 3")
+    assert state.to_move() is TERMINAL and state.scores() == [5.0, 5.0] and state.winners() == [1]
+
+
+def test_a_decision_while_cards_are_dealt_or_after_the_end_cites_the_rule() -> None:
+    # "They begin their turn by dealing enough cards to complete any incomplete columns"
+    state = game().new_state()
+    assert state.is_chance()
+    for text in ("take 3", "place 0 0"):
+        assert refused(state, text).startswith(f"{DRAFT_RULE}: a turn begins by dealing")
+    play(state, *(f"draw {card}" for card in range(1, 7)))
+    assert refused(state, "draw 7").startswith(f"{DRAFT_RULE}: cards are dealt only as a turn begins")
+    play(state, "take 1")
+    assert refused(state, "draw 7").startswith(f"{DRAFT_RULE}: cards are dealt only as a turn begins")
+    # "The game ends once every card has been drafted and placed in a layout."
+    over = laid_out(TWO_REDS, ((5, "place 0 0"),))
+    last_card(over, 1, 13, "place 0 3")
+    assert refused(over, "take 2").startswith(f"{END_RULE}: the game ends once every card has been drafted")

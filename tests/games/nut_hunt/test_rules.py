@@ -11,11 +11,20 @@ import pytest
 
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError
 from nutbox.games.nut_hunt import HuntState
+from nutbox.games.nut_hunt.actions import Trade
 from nutbox.games.nut_hunt.board import NUM_CELLS, layout
 from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.rules import HASSLE_RULE, RECRUIT_RULE, SCATTER_RULE, SCOUT_RULE, TRADE_RULE
+from nutbox.games.nut_hunt.rules import (
+    FORAGE_RULE,
+    HASSLE_RULE,
+    RECRUIT_RULE,
+    SCATTER_RULE,
+    SCOUT_RULE,
+    SETUP,
+    TRADE_RULE,
+)
 
-from .positions import FOREST, game, on, play, position, tile
+from .positions import FOREST, NUTS, game, on, play, position, tile
 
 
 def texts(actions: list) -> list[str]:
@@ -249,8 +258,30 @@ def test_hassling_the_fox_pulls_it_next_door_scatters_there_and_forages_one() ->
     play(state, "scatter SK")
     assert state.to_move() == 1
     play(state, "scatter MG")
+    assert state.to_move() == 0 and texts(state.legal_actions()) == ["forage W", "forage none"]
+    play(state, "forage W")
     assert state.nuts[:4] == [0, 0, 1, 0]  # one walnut from Hickory Haunt
     assert state.phase == "roll" and state.current == 1
+
+
+def test_the_forage_after_hassling_the_fox_may_be_declined() -> None:
+    """"After moving the Fox, the active player may Forage for 1 Nut": a choice even on a tile of one kind of
+    nut, where "forage none" takes nothing. The forage when the fox moves, and at setup, is not optional."""
+    state = position(fox="CH", nests={"HH": [1, 0]})
+    play(state, "hassle HH")  # a nest does not scatter: straight to the forage
+    assert state.phase == "forage" and state.to_move() == 0
+    assert texts(state.legal_actions()) == ["forage W", "forage none"]
+    play(state, "forage none")
+    assert state.nuts[:4] == [0, 0, 0, 0] and state.phase == "roll" and state.current == 1
+    moved = position(fox="CC", phase="roll")
+    play(moved, "roll 2")  # east onto the Frog Pond: any 2 nuts, but 2
+    assert moved.phase == "forage" and "forage none" not in texts(moved.legal_actions())
+    assert refused(moved, "forage none").startswith(FORAGE_RULE)
+    setup = position(phase="place", fox="WW")
+    setup.step = 0
+    play(setup, "place MG")  # Maple Glade forages walnuts and pine nuts
+    assert setup.phase == "forage" and "forage none" not in texts(setup.legal_actions())
+    assert refused(setup, "forage none").startswith(f"{SETUP} 3")
 
 
 def test_scouting_keeps_up_to_one_and_the_rest_go_under_the_deck_known_only_to_the_scout() -> None:
@@ -282,6 +313,45 @@ def test_the_free_exchange_is_open_at_any_decision_and_needs_three_alike() -> No
     assert TRADE_RULE in refused(state, "trade HHH W")
     play(state, "trade AAA W")
     assert state.nuts[4:8] == [0, 1, 1, 0] and state.to_move() == 1  # still seat 1's scatter to make
+
+
+def test_a_trade_gets_a_nut_of_another_kind() -> None:
+    """"Exchange three of any one kind of nut for one nut of another kind": three walnuts for a walnut is no
+    exchange, and is refused with that rule (not with a count of walnuts the player does have)."""
+    walnut = NUTS.index("W")
+    state = position(nuts=["WWWW"])
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(Trade(give=walnut, get=walnut))
+    assert caught.value.rule.startswith(TRADE_RULE) and "another kind" in caught.value.rule
+    assert state.nuts[:4] == [0, 0, 4, 0]
+
+
+# --- refusals that cite the rule ------------------------------------------------------------------------------
+def test_only_one_squirrel_is_recruited_a_turn() -> None:
+    """"You can only Recruit 1 Squirrel per turn, even if you have the Nuts to pay for more." The turn passes on
+    at once (to the next player's fox die, or to the Automa), and a second recruit cites that rule."""
+    state = position(fox="WW", nuts=["AAHHWWPP"])
+    play(state, "recruit RP")
+    assert state.to_move() is CHANCE
+    rule = refused(state, "recruit MM")
+    assert rule.startswith(RECRUIT_RULE) and "You can only Recruit 1 Squirrel per turn" in rule
+    solo = position(1, fox="WW", nuts=["AAHHWWPP"], hands=[(1, 2)], automa_hand=(3, 4))
+    play(solo, "recruit RP")
+    assert solo.phase == "automa-draw"
+    assert "You can only Recruit 1 Squirrel per turn" in refused(solo, "recruit MM")
+
+
+def test_a_decision_out_of_its_time_names_the_rule_for_its_time() -> None:
+    """Each kind of decision tried when it is not due says when the rulebook has it happen."""
+    state = position(fox="CH", phase="roll")
+    assert refused(state, "pass").startswith("Optional Action")  # the fox moves first
+    assert refused(state, "scatter HH").startswith(SCATTER_RULE)
+    assert refused(state, "keep 5").startswith(SCOUT_RULE)
+    assert refused(state, "forage W").startswith(FORAGE_RULE)
+    play(state, "roll 5")  # onto Hickory Haunt: 2 walnuts, no choice
+    assert state.phase == "action"
+    assert refused(state, "roll 3").startswith("Fox Movement")
+    assert refused(state, "place RP").startswith("Game Setup 3")
 
 
 # --- setup -------------------------------------------------------------------------------------------------
@@ -408,6 +478,7 @@ def test_notation_reads_codes_names_and_says_what_is_wrong() -> None:
     assert str(parse("Recruit willow wallow")) == "recruit WW"
     assert str(parse("trade aaa for w")) == "trade AAA W"
     assert str(parse("forage ha")) == "forage AH"
+    assert str(parse("Forage None")) == "forage none"
     with pytest.raises(NotationError, match="not a tile"):
         parse("recruit ZZ")
     with pytest.raises(NotationError, match="objective number"):

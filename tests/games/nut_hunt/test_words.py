@@ -71,10 +71,18 @@ def test_trades_recruits_and_scatters_read_as_what_they_do() -> None:
     play(state, "scatter WW")  # then 2 walnuts from Hickory Haunt, the only forage there
     read = labels(state)
     assert read["recruit MU"] == "Recruit a squirrel at Muckville Marsh for 1 acorn and 1 pine nut, building a nest"
-    assert read["hassle WW"] == ("Hassle the fox onto Willow Wallow and forage 1 of its acorns or hazelnuts; "
-                                 "1 squirrel there scatter")
+    assert read["hassle WW"] == ("Hassle the fox onto Willow Wallow and forage up to 1 of its acorns or "
+                                 "hazelnuts; 1 squirrel there scatter")
     assert read["pass"] == "Pass: end the turn without an optional action"
     assert len(set(read.values())) == len(read)
+
+
+def test_the_forage_after_a_hassle_reads_as_a_choice_that_may_take_nothing() -> None:
+    state = position(fox="CH", nests={"HH": [1, 0]})
+    play(state, "hassle HH")
+    assert prompts(state)[:2] == ["choose a nut to forage from Hickory Haunt, or none",
+                                  "choose a nut to forage from Hickory Haunt, or none"]
+    assert labels(state) == {"forage W": "Forage 1 walnut", "forage none": "Forage nothing: leave the nut"}
 
 
 def test_setup_placing_and_foraging_prompts() -> None:

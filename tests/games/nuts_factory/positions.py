@@ -32,13 +32,16 @@ def position(
     warehouses: Sequence[Mapping[str, int]] = (),
     hands: Sequence[Sequence[int]] = (),
     points: Sequence[int] = (),
+    deck: Sequence[int] | None = None,
+    discards: Sequence[int] = (),
     current: int = 0,
     phase: str = "config",
     actions_left: int = 2,
     **options: Any,
 ) -> FactoryState:
     """A position mid-game. `tiles` maps a place ("r4c5", the tile's left half) to a tile kind; `salters`
-    and `roasters` give columns; bonus cards not in a hand are in the deck."""
+    and `roasters` give columns; bonus cards in no hand and not among `discards` are in the deck, unless
+    `deck` names its cards."""
     state = game(players, **options).new_state()
     state.holders = list(range(len(tops)))
     state.turns = [next(t for t in range(4) if CODES[top_of(h, t)] == code) for h, code in enumerate(tops)]
@@ -55,8 +58,9 @@ def position(
         for code, count in stock.items():
             state.warehouses[seat * len(CODES) + CODES.index(code)] = count
     state.hands = [tuple(hand) for hand in hands] + [()] * (players - len(hands))
-    held = {card for hand in state.hands for card in hand}
-    state.pool = tuple(card for card in state.pool if card not in held)
+    held = {card for hand in state.hands for card in hand} | set(discards)
+    state.pool = tuple(card for card in state.pool if card not in held) if deck is None else tuple(deck)
+    state.discards = tuple(discards)
     state.points = list(points) + [0] * (players - len(points))
     state.phase = phase  # type: ignore[assignment]
     state.current = current

@@ -10,6 +10,7 @@ import pytest
 
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError, OptionsError
 from nutbox.games.nuts_factory import FactoryState
+from nutbox.games.nuts_factory.actions import D8, DrawBonus, Holder, Roll
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.rules import BONUS_RULE, BUILD_RULE, CLEANUP_RULE, SHIP_RULE, top_of
 
@@ -155,6 +156,62 @@ def test_alexs_production_one_eaten_two_collected_one_bonus_three_holders_turned
     assert state.view(1)["hand"] == [] and state.view(1)["hand_sizes"] == [1, 0]
 
 
+def test_a_box_holder_fed_by_a_joiner_turns_until_it_is_no_longer_a_connecting_path() -> None:
+    """"Turn the Box Holder at the end of each Connecting Path one quarter turn to the right so that it is no
+    longer a Connecting Path." A join-right in row 1 brings the almond from column 1 and the cashew from
+    column 2 into the Box Holder of column 2 (almond, cashew, pistachio, peanut clockwise from the top), cashew
+    on top. A quarter turn brings up its almond box, which the almond's path matches: it turns on to peanut."""
+    state = position(tops=("C", "C", "A", "A", "C", "A", "A", "A"), tiles={"r1c1": "join-right"}, actions_left=1)
+    assert path_summary(state) == [(2, 2, "C", 1)]  # the almond reaches the same box, but does not match it
+    events = play(state, "feed")
+    assert state.warehouse(0) == [0, 1, 0, 0]
+    assert top(state, 2) == "Pe" and path_summary(state) == []  # not almond: the next player gets no free path
+    assert "Box Holders turn two quarters in column 2" in [e.text for e in events]
+    play(state, "done")  # nothing to ship
+    assert state.current == 1 and state.phase == "config" and path_summary(state) == []
+
+
+def test_a_box_holder_every_nut_reaches_turns_a_single_quarter() -> None:
+    """Three joiners bring all four nuts (columns 1 to 4) into the Box Holder of column 3: whichever box is on
+    top, it is a Connecting Path. It turns one quarter turn, as printed, and stays one (decision 13)."""
+    tiles = {"r1c1": "join-right", "r1c3": "join-right", "r2c2": "join-right", "r4c3": "join-left"}
+    state = position(tops=("C", "C", "A", "A", "C", "A", "A", "A"), tiles=tiles, actions_left=1)
+    assert path_summary(state) == [(1, 3, "A", 1)]
+    events = play(state, "feed")
+    assert state.warehouse(0) == [1, 0, 0, 0]
+    assert top(state, 3) == "Pi" and path_summary(state) == [(4, 3, "Pi", 1)]
+    said = [e.text for e in events]
+    assert "Box Holders turn a quarter in column 3" in said
+    assert any("still a Connecting Path" in text for text in said)
+
+
+def test_bonus_cards_run_through_the_reshuffled_discards_one_per_extra_delicious_nut() -> None:
+    """"A player may acquire multiple Bonus Cards in a single turn: one for each Salted Roasted Boxed Nut
+    collected", and the discards become a new deck when it runs out (decision 6). Two cashews pass a Salter
+    and a Roaster with one card left in the deck and three discarded: the last card, then one of the three."""
+    state = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
+                     deck=(7,), discards=(1, 2, 3), actions_left=1)
+    play(state, "feed")
+    assert state.warehouse(0) == [0, 2, 0, 0]
+    assert state.phase == "draw" and texts([a for a, _ in state.chance_outcomes()]) == ["bonus 7"]
+    events = play(state, "bonus 7")
+    assert any(e.kind == "deck" for e in events)  # the deck ran out with a card still owed
+    assert state.phase == "draw" and state.to_move() is CHANCE
+    assert sorted((str(a), p) for a, p in state.chance_outcomes()) == [
+        ("bonus 1", pytest.approx(1 / 3)), ("bonus 2", pytest.approx(1 / 3)), ("bonus 3", pytest.approx(1 / 3))
+    ]
+    play(state, "bonus 2")
+    assert state.hands[0] == (7, 2) and sorted(state.pool) == [1, 3] and state.discards == ()
+    assert state.phase == "shipping" and state.view(0)["deck"] == 2
+
+
+def test_bonus_cards_stop_when_deck_and_discards_are_both_empty() -> None:
+    state = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
+                     deck=(7,), actions_left=1)
+    play(state, "feed", "bonus 7")
+    assert state.hands[0] == (7,) and state.phase == "shipping" and state.draws_left == 0
+
+
 # --- shipping and cleanup -----------------------------------------------------------------------------------
 def test_marys_truck_of_four_peanuts_and_an_almond_scores_13() -> None:
     state = position(phase="shipping", warehouses=[{"Pe": 5, "A": 1, "Pi": 1}], hands=[(1,)])
@@ -203,11 +260,19 @@ def test_a_splitter_needs_a_bonus_card_and_tiles_may_not_overlap() -> None:
 
 
 def test_tiles_go_only_in_conveyor_rows_and_fully_on_the_board() -> None:
-    parse = game().parse
-    with pytest.raises(NotationError, match="not a conveyor place"):
-        parse("build cross r3c2")  # the Salters' row
-    with pytest.raises(NotationError, match="not a conveyor place"):
-        parse("build cross r4c8")  # would stick out past column 8
+    """Build: "It must fit completely on the board" and "It may not be in the rows set aside for Dispensers,
+    Salters, Roasters, the Squirrel, or Box Holders"; Slide: "The final position of the Tile must be legal
+    (i.e. fully on the board ...)". Such attempts read as actions and are refused with these rules."""
+    state = position(tiles={"r4c1": "cross", "r5c7": "cross"})
+    assert "rows set aside" in refused(state, "build cross r3c2")  # the Salters' row
+    assert "fit completely on the board" in refused(state, "build cross r4c8")  # would stick out past column 8
+    assert "fit completely on the board" in refused(state, "slide r4c1 left")
+    assert "fit completely on the board" in refused(state, "slide r5c7 right")
+    assert "Configuration, Slide" in refused(state, "move r4c1 r3c2")  # one space along its row
+    assert "no Conveyor Tile at r3c2" in refused(state, "clear r3c2")
+    assert game().parse("slide r4c1 left") == game().parse(str(game().parse("slide r4c1 left")))
+    with pytest.raises(NotationError):
+        game().parse("build cross 4,8")
 
 
 def test_slide_machine_moves_one_space_into_an_empty_space() -> None:
@@ -216,8 +281,17 @@ def test_slide_machine_moves_one_space_into_an_empty_space() -> None:
     assert "one space" in refused(state, "machine r3c2 c5")
     play(state, "machine r3c2 c1")
     assert state.machines[(3, 0)] == "salter"
-    with pytest.raises(NotationError):
-        game().parse("machine r3c1 c0")
+
+
+def test_slide_machine_off_the_board_reads_and_is_refused_by_the_rule() -> None:
+    """"The space moved into must exist (no moving off the board)": the Salter in column 1 cannot slide left,
+    nor the Roaster in column 8 right, however the attempt is written."""
+    state = position(salters=(1, 6), roasters=(3, 8))
+    for text in ("machine r3c1 c0", "machine r3c1 left", "machine r9c8 c9", "machine r9c8 right"):
+        rule = refused(state, text)
+        assert rule.startswith("Configuration, Slide Machine") and "the space moved into must exist" in rule, text
+    assert str(game().parse("machine r3c1 left")) == "machine r3c1 c0"
+    assert "no Salter or Roaster at r4c2" in refused(state, "machine r4c2 c3")  # not a machine's row at all
 
 
 def test_actions_do_not_carry_over_and_a_bonus_action_adds_one() -> None:
@@ -237,6 +311,84 @@ def test_bonus_effects_with_a_target_wait_for_it() -> None:
     play(state, "squirrel c6")
     assert state.squirrel == 5 and state.actions_left == 2
     assert "play 2 second" not in texts(state.legal_actions())  # nothing in the warehouse to exchange
+
+
+# --- refusals -----------------------------------------------------------------------------------------------
+RULE_HEADINGS = ("Game Setup: ", "Phase 1. Configuration: ", "Configuration, Build: ", "Configuration, Clear: ",
+                 "Configuration, Slide: ", "Configuration, Slide Machine: ", "Phase 2: Squirrel Movement: ",
+                 "Phase 3: Production: ", "Phase 4: Shipping: ", "Phase 5: Cleanup: ", "Bonus Cards: ")
+CHANCE_KINDS = (Holder, Roll, D8, DrawBonus)
+
+
+def every_kind_of_position() -> dict[str, FactoryState]:
+    """A position in each phase, and waiting for the target of each bonus power."""
+    found = {"setup": game().new_state()}
+    found["config"] = position(hands=[(1, 17)], tiles={"r4c5": "cross", "r1c1": "cross"})
+    found["no Actions left"] = position(actions_left=0, hands=[(5,)])
+    for card, option in ((9, "first"), (13, "first"), (17, "first"), (21, "first"), (25, "first"), (1, "second"),
+                         (2, "second")):
+        state = position(hands=[(card,)], tiles={"r4c5": "cross"}, warehouses=[{"A": 1}])
+        play(state, f"play {card} {option}")
+        found[state.pending] = state
+    found["squirrel"] = position(actions_left=1)
+    play(found["squirrel"], "done")
+    found["scamper"] = position(actions_left=1)
+    play(found["scamper"], "done", "roll scamper")
+    found["hunt"] = hunting_position()
+    play(found["hunt"], "done", "roll hunt")
+    found["before-production"] = position(hands=[(9,)], actions_left=1)
+    play(found["before-production"], "feed", "done")
+    found["draw"] = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
+                             actions_left=1)
+    play(found["draw"], "feed")
+    found["shipping"] = position(phase="shipping", warehouses=[{"Pe": 5, "A": 1}], hands=[(1,)])
+    found["cleanup"] = position(phase="shipping", warehouses=[{"A": 4, "C": 4}], hands=[(13, 17, 21, 25, 9)])
+    play(found["cleanup"], "done")
+    return found
+
+
+def test_every_refusal_cites_the_rulebook_section_that_forbids_it() -> None:
+    """Every action that is well formed but illegal, in every phase, whether a player or chance is to act,
+    is refused with the rule that forbids it: a rulebook section first, never a generic "not now". (A chance
+    outcome tried at a chance node is the core's: no player decides it.)"""
+    nuts = game()
+    off_the_board = [nuts.parse(text) for text in ("slide r4c1 left", "machine r3c2 c0", "build cross r3c2",
+                                                   "exchange A A", "move r4c5 r13c5", "clear r12c3")]
+    every = [nuts.action_from_index(i) for i in range(nuts.num_actions)] + off_the_board
+    states = every_kind_of_position()
+    assert {"config", "spin-back", "move-squirrel", "slide-far", "move-tile", "move-machine", "take-nut",
+            "exchange-nut", "hunt", "before-production", "draw", "shipping", "cleanup"} <= {
+        state.pending or state.phase for state in states.values()}
+    for name, state in states.items():
+        allowed = set(state.legal_actions()) | {outcome for outcome, _ in state.chance_outcomes()}
+        for action in every:
+            if action in allowed or (state.is_chance() and isinstance(action, CHANCE_KINDS)):
+                continue
+            rule = state.why_illegal(action)
+            assert rule is not None and rule.startswith(RULE_HEADINGS), f"{name}: {action} -> {rule!r}"
+            assert "not now" not in rule and "not possible" not in rule, f"{name}: {action} -> {rule!r}"
+
+
+def test_a_decision_tried_while_chance_acts_cites_what_happens_instead() -> None:
+    state = position(actions_left=1)
+    play(state, "done")  # no Connecting Path, no food: the Squirrel Die is rolled
+    assert state.to_move() is CHANCE
+    assert refused(state, "spin c1").startswith("Phase 2: Squirrel Movement: the Squirrel Die is being rolled")
+    assert "not a possible outcome" in refused(state, "d8 3")  # a chance outcome of another chance event
+
+
+def test_refusals_name_the_rule_broken() -> None:
+    state = position(hands=[(13,)], warehouses=[{"A": 1}])
+    assert refused(state, "produce").startswith("Phase 1. Configuration: the factory runs after Configuration")
+    assert "play the card first" in refused(state, "take A")
+    assert "not in your hand" in refused(state, "play 1 first")
+    play(state, "play 13 first")
+    assert "is not 1 or 2 columns from the Squirrel" in refused(state, "squirrel c8")
+    exchanging = position(hands=[(2,)], warehouses=[{"A": 1}])
+    play(exchanging, "play 2 second")
+    assert "of another type" in refused(exchanging, "exchange A A")
+    assert "no boxed cashew" in refused(exchanging, "exchange C A")
+    assert "no Boxed Nut to exchange" in refused(position(hands=[(2,)]), "play 2 second")
 
 
 # --- setup and the end --------------------------------------------------------------------------------------

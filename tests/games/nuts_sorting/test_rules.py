@@ -335,6 +335,17 @@ def test_the_deal_is_chance_cell_by_cell_in_reading_order():
     assert all("empty" not in str(a) for a, _ in state.chance_outcomes())
 
 
+def test_a_decision_during_the_deal_or_a_deal_after_it_names_setup_step_1():
+    """Step 1 places the pieces at random first: a choice, removal, move or pickup tried meanwhile cites it
+    (not "not a possible outcome of the chance event"), and so does a deal once the board is set."""
+    state = make_game().new_state()
+    for text in ("choose rby", "remove a1", "a1-a2", "x a1"):
+        rule = refused(state, text).rule
+        assert rule.startswith(f"{SETUP} 1:") and "chance event" not in rule, rule
+    board = dealt(CYCLIC)
+    assert refused(board, "deal a1 red").rule.startswith(f"{SETUP} 1:")
+
+
 def test_setup_the_colour_set_first_then_the_move_order():
     state = dealt(CYCLIC)
     assert state.to_move() == 1  # the player who did not place the pieces
