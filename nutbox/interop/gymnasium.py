@@ -9,8 +9,9 @@
 
 - Keyword arguments: `seat` (the learner's, default 0), `opponents` (a bot name or level for every other
   seat, or a list with one per other seat in seat order: `random`, `easy`, `medium`, `hard`,
-  `mcts:sims=200`, ... as in docs/bots.md; default `easy`), `render_mode` (`ansi`, `rgb_array`), and the
-  game's options by name (`players=3`, `automa="advanced"`).
+  `mcts:sims=200`, ... as in docs/bots.md; default `easy`), `render_mode` (`human`, which prints the table
+  after every reset and step, `ansi`, `rgb_array`), and the game's options by name (`players=3`,
+  `automa="advanced"`).
 - The observation is the game's encoding of the learner's view (float32 in [0, 1]; each game's
   observation.py documents it). The legal actions come as `info["action_mask"]` (int8) and from
   `action_masks()`, the method maskable learners call.
@@ -51,7 +52,7 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     """One seat of a nutbox game against nutbox bots (see the module docstring)."""
 
     # every mode any game may offer, for gymnasium.make's check; each instance lists its game's own
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -95,6 +96,8 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
                           for other, name in self.opponents.items()}
         self.game_state = self.game.new_state()
         self._play_others()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(
@@ -110,6 +113,8 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self._play_others()
         over = state.is_terminal()
         reward = state.returns()[self.seat] if over else 0.0
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), reward, over, False, self._info()
 
     def action_masks(self) -> NDArray[np.int8]:
@@ -120,10 +125,9 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
     def render(self) -> str | NDArray[np.uint8] | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode: make the environment with "
-                                  "render_mode='ansi' or 'rgb_array'")
+                                  "render_mode='human', 'ansi' or 'rgb_array'")
             return None
-        view = self.game_state.view(None)
-        return render.ansi(self.game, view) if self.render_mode == "ansi" else render.rgb_array(self.game, view)
+        return render.picture(self.game, self.game_state.view(None), self.render_mode)
 
     def _play_others(self) -> None:
         """Chance and the bots, until the learner decides or the game ends."""

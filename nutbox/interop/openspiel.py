@@ -12,14 +12,20 @@
   `num_distinct_actions` and `max_chance_outcomes` are both `game.num_actions`; every chance node (deals,
   dice, draws, the Automa's rolls) lists its outcomes with their probabilities. Action strings are the
   game's notation.
-- Observation and information-state tensors are the game's encoding of the seat's view (observation.py in
-  each game folder), named parts included; the strings are the view itself as JSON. A nutbox view is all
-  that its seat knows, including what it remembers, so both are the same; it is not the seat's history:
-  two paths to the same view share one information state (ISMCTS is fine with that; an algorithm that
-  needs perfect recall, like CFR, is not). Asked for public information only, the observer gives the
-  spectator's view.
+- The observation (string and tensor) is the seat's view: the string the view as JSON, the tensor the
+  game's encoding of it (observation.py in each game folder), named parts included. Asked for public
+  information only, the observer gives the spectator's view.
+- The information state is perfect-recall: the seat's view, the seat's own actions so far (as text) and a
+  digest of the views it took each of them on (`Recall`), so two paths that reach one view by different
+  decisions, or with the seat deciding on different views, are different information states, as CFR and its
+  kin need. It comes as a string only: no fixed-size tensor holds a history that has no length bound, so the
+  game provides no information-state tensor (OpenSpiel's rl_environment then hands out observations). A
+  perfect-recall observer of the public view alone is refused, and so is the information state of a seat
+  whose history is unknown: in a state drawn by `resample_from_infostate`, only the drawing seat's.
 - `resample_from_infostate` draws a state consistent with the seat's view (`game.determinize`), which is
-  what OpenSpiel's ISMCTS calls.
+  what OpenSpiel's ISMCTS calls; the drawn state keeps that seat's history (so its information state is
+  unchanged) and knows no other seat's, so ISMCTS keys its nodes by observation
+  (`ISMCTSBot(..., use_observation_string=True)`, docs/interop.md).
 - Serialisation is nutbox's JSON record (options, and every action as text, chance included): `state.
   serialize()` returns it and `game.deserialize_state(text)` replays it through the rules. OpenSpiel's own
   `pyspiel.serialize_game_and_state` wraps a Python state's attributes in a pickle that nutbox cannot
@@ -34,15 +40,17 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from dataclasses import dataclass
 from typing import Any, Self
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hints
 from numpy.typing import NDArray
 
-from nutbox.core import Game, NutboxError, Options, Record, RecordError, State, options_to_dict
+from nutbox.core import Action, Game, NutboxError, Options, Record, RecordError, State, options_to_dict
 from nutbox.core.record import final_state
 from nutbox.interop.encoding import Encoder
 from nutbox.registry import ENTRIES, make
@@ -83,7 +91,7 @@ def _game_type(game: Game, name: str, perfect: bool, zero_sum: bool) -> Any:
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,  # a perfect-recall history has no fixed size (see Recall)
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -119,14 +127,18 @@ class NutboxGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Observer:
         if params:
             raise ValueError(f"nutbox observers take no parameters, not {params}")
-        public_only = False
+        public_only = perfect_recall = False
         if iig_obs_type is not None:
             if not iig_obs_type.public_info:
                 raise ValueError("nutbox observations always include the public information")
             if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
                 raise ValueError("nutbox observes one seat's view or the public (spectator's) view, not every seat's")
             public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        return Observer(self.encoder, public_only)
+            perfect_recall = iig_obs_type.perfect_recall
+        if public_only and perfect_recall:
+            raise ValueError("nutbox keeps a perfect-recall history for each seat, not for the public view: ask for "
+                             "one seat's (private_info=SINGLE_PLAYER) or for the public view without perfect_recall")
+        return Observer(self.encoder, public_only, perfect_recall)
 
     def deserialize_state(self, text: str) -> NutboxState:
         """The state a nutbox JSON record (from `NutboxState.serialize`) leads to, replayed through the rules."""
@@ -138,20 +150,45 @@ class NutboxGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return state
 
 
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """One seat's own history, for its perfect-recall information state: the actions it took (as text), and
+    `shown`, a digest chained over the views it took each one on (each view is all the seat knows then).
+
+    The views are kept as a digest (BLAKE2b, 128 bits) so that an information state stays small over games
+    of thousands of decisions; two histories share one only if they share every view, or if their digests
+    collide (the chance that any two of a billion histories do is about 2**-69).
+    """
+
+    actions: tuple[str, ...] = ()
+    shown: str = ""
+
+    def then(self, view_text: str, action: str) -> Recall:
+        """This history followed by deciding `action` on the view `view_text` (its JSON)."""
+        digest = hashlib.blake2b(f"{self.shown}\n{view_text}".encode(), digest_size=16).hexdigest()
+        return Recall((*self.actions, action), digest)
+
+
 class Position:
     """The nutbox state behind an OpenSpiel state, and the actions (as indices) that led to it: its record.
 
     It is the only attribute of a NutboxState, so that OpenSpiel's clone (a deepcopy of the attributes)
     costs one nutbox clone, and its pickle (for pyspiel.serialize_game_and_state) is the JSON record.
+    Each seat's Recall is worked out from the record the first time an information state is asked for, and
+    kept up to date from then on (one view per decision), so play that never asks costs nothing more.
     """
 
-    __slots__ = ("_views", "actions", "game", "state")
+    __slots__ = ("_recall", "_texts", "_views", "actions", "game", "state")
 
-    def __init__(self, game: Game, state: State, actions: list[int] | None) -> None:
+    def __init__(
+        self, game: Game, state: State, actions: list[int] | None, recall: list[Recall | None] | None = None
+    ) -> None:
         self.game = game
         self.state = state
         self.actions = actions  # None for a state drawn from a view, which no record leads to
+        self._recall = recall  # per seat, None for a seat whose history is unknown; None: not worked out yet
         self._views: dict[int | None, dict[str, Any]] = {}  # OpenSpiel asks for one view up to five times a step
+        self._texts: dict[int | None, str] = {}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """`seat`'s view of the state (read-only: it is shared until the next action)."""
@@ -160,15 +197,63 @@ class Position:
             view = self._views[seat] = self.state.view(seat)
         return view
 
+    def view_text(self, seat: int | None) -> str:
+        """`seat`'s view as JSON (keys sorted, so one view has one text)."""
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = json.dumps(self.view(seat), sort_keys=True)
+        return text
+
+    def recall(self, seat: int) -> Recall:
+        """`seat`'s own history: what it decided, on which views."""
+        if self._recall is None:
+            self._recall = self._replay_recall()
+        recall = self._recall[seat]
+        if recall is None:
+            raise NutboxError(f"this state was drawn from another seat's view (resample_from_infostate), so seat "
+                              f"{seat}'s history in it, and its information state, are unknown; key search nodes "
+                              f"by observation_string instead (ISMCTSBot(..., use_observation_string=True))")
+        return recall
+
+    def _replay_recall(self) -> list[Recall | None]:
+        assert self.actions is not None, "a drawn state is given its seat's recall when it is drawn"
+        histories = [Recall()] * self.game.num_players
+        state = self.game.new_state()
+        for index in self.actions:
+            action = self.game.action_from_index(index)
+            who = state.to_move()
+            if isinstance(who, int):
+                histories[who] = histories[who].then(json.dumps(state.view(who), sort_keys=True), str(action))
+            state.apply(action)
+        return [*histories]
+
     def apply(self, index: int) -> None:
-        self.state.apply(self.game.action_from_index(index))
+        action = self.game.action_from_index(index)
+        recall = self._recall_after(action)
+        self.state.apply(action)  # an illegal action raises here, before anything below changes
+        self._recall = recall
         self._views.clear()
+        self._texts.clear()
         if self.actions is not None:
             self.actions.append(index)
 
+    def _recall_after(self, action: Action) -> list[Recall | None] | None:
+        """The seats' histories once `action` is taken: the deciding seat's extended by it, if it is kept."""
+        who = self.state.to_move()
+        if self._recall is None or not isinstance(who, int):
+            return self._recall
+        known = self._recall[who]
+        if known is None:
+            return self._recall
+        recall = self._recall[:]
+        recall[who] = known.then(self.view_text(who), str(action))
+        return recall
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        copy = type(self)(self.game, self.state.clone(), None if self.actions is None else self.actions[:])
+        copy = type(self)(self.game, self.state.clone(), None if self.actions is None else self.actions[:],
+                          None if self._recall is None else self._recall[:])  # a Recall is immutable: shared
         copy._views = dict(self._views)  # the same position, so the same (read-only) views
+        copy._texts = dict(self._texts)
         return copy
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
@@ -231,12 +316,18 @@ class NutboxState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """`seat`'s nutbox view of the state (None: the spectator's); read-only."""
         return self.position.view(seat)
 
+    def recall(self, seat: int) -> Recall:
+        """`seat`'s own history (its actions, and the views it took them on) for its information state."""
+        return self.position.recall(seat)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NutboxState:
         """A state drawn at random among those `player_id`'s view allows (ISMCTS's determinization)."""
         game = self.get_game()
         drawn = game.nutbox.determinize(self.view(player_id), random.Random(probability_sampler()))
+        recall: list[Recall | None] = [None] * game.nutbox.num_players
+        recall[player_id] = self.position.recall(player_id)  # the seat's own history is the same in every draw
         state = NutboxState(game)
-        state.position = Position(game.nutbox, drawn, None)
+        state.position = Position(game.nutbox, drawn, None, recall)
         return state
 
     def serialize(self) -> str:
@@ -249,19 +340,32 @@ class NutboxState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
 
 class Observer:
-    """An OpenSpiel observer (the PyObserver interface): a seat's view, encoded and as JSON."""
+    """An OpenSpiel observer (the PyObserver interface): a seat's view, encoded and as JSON; with perfect
+    recall, the seat's view and its own history (Recall), as a string only."""
 
-    def __init__(self, encoder: Encoder, public_only: bool) -> None:
+    def __init__(self, encoder: Encoder, public_only: bool, perfect_recall: bool = False) -> None:
         self.encoder = encoder
         self.public_only = public_only
-        self.tensor: NDArray[np.float32] = np.zeros(encoder.size, np.float32)
-        self.dict = encoder.split(self.tensor)
+        self.perfect_recall = perfect_recall
+        self.tensor: NDArray[np.float32] | None = None
+        self.dict: dict[str, NDArray[np.float32]] = {}
+        if not perfect_recall:  # pyspiel reads "no tensor" from tensor being None
+            self.tensor = np.zeros(encoder.size, np.float32)
+            self.dict = encoder.split(self.tensor)
 
     def set_from(self, state: NutboxState, player: int) -> None:
+        if self.tensor is None:
+            raise NutboxError("a nutbox information state has no tensor (a perfect-recall history has no fixed "
+                              "size): use the information state string, or the observation tensor")
         self.encoder.write(state.view(None if self.public_only else player), self.dict)
 
     def string_from(self, state: NutboxState, player: int) -> str:
-        return json.dumps(state.view(None if self.public_only else player), sort_keys=True)
+        position = state.position
+        if not self.perfect_recall:
+            return position.view_text(None if self.public_only else player)
+        recall = position.recall(player)
+        return (f'{{"actions": {json.dumps(recall.actions)}, "shown": "{recall.shown}", '
+                f'"view": {position.view_text(player)}}}')
 
 
 def register() -> dict[str, type[NutboxGame]]:

@@ -18,13 +18,18 @@
   the game's action encoding (`game.action_index`); the mask is all zeros when it is not that seat's turn.
 - Rewards come once, at the end: the game's returns (zero-sum: a sole winner +1, the others share -1;
   solo Nut Hunt: +1 or -1 against the Automa). No game is truncated.
-- An illegal action raises IllegalAction naming the rule, and changes nothing.
+- `env()` wraps the environment as PettingZoo's classic games are: an action the mask excludes ends the
+  game with -1 for the agent that took it and 0 for the others (TerminateIllegalWrapper), an action outside
+  the action space fails an assertion (AssertOutOfBoundsWrapper), and calls out of order, such as `step()`
+  before `reset()`, are refused (OrderEnforcingWrapper). `raw_env()` is the bare environment, on which an
+  illegal action raises IllegalAction naming the rule and changes nothing; `env(...).unwrapped` is it too.
 - `snapshot()` and `restore()` copy the whole environment (the true state, the generator, the
   bookkeeping) in microseconds, for planning; a snapshot holds what the seats cannot see, so a fair
   planner searches determinizations of a view instead (`game.determinize`).
 - `record()` is the game so far as a nutbox record, for `nutbox replay`.
-- render_mode `ansi` returns the terminal table's picture of the spectator's view, `rgb_array` the browser
-  table's (games with an SVG renderer).
+- render_mode `human` prints the terminal table's picture of the spectator's view after every reset and
+  step (and on `render()`), `ansi` returns it as text, `rgb_array` returns the browser table's (games with
+  an SVG renderer).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import numpy as np
 from gymnasium import logger, spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # pettingzoo ships no type hints
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from nutbox.core import Action, Game, NutboxError, Record, State, draw_chance
 from nutbox.interop import render
@@ -48,9 +54,30 @@ from nutbox.registry import make
 ObservationDict = dict[str, NDArray[Any]]
 
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> NutboxEnv:
-    """The AEC environment of `game` (a registered id) with its options by name: `env("nut-hunt", players=3)`."""
+ILLEGAL_REWARD = -1  # what PettingZoo's classic games give an agent that takes an action its mask excludes
+
+
+def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The AEC environment of `game` (a registered id) with its options by name, `env("nut-hunt", players=3)`,
+    wrapped as PettingZoo's classic environments are (see the module docstring)."""
+    wrapped = TerminateIllegal(raw_env(game, render_mode, **options), illegal_reward=ILLEGAL_REWARD)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def raw_env(game: str, render_mode: str | None = None, **options: Any) -> NutboxEnv:
+    """The bare AEC environment of `game`, without the wrappers `env` adds."""
     return NutboxEnv(make(game, options), render_mode)
+
+
+class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]  # the wrapper is untyped
+    """PettingZoo's TerminateIllegalWrapper, which also forgets what it noted before a `restore`: it judges an
+    action by the mask it last observed, and a restored environment has other masks."""
+
+    def restore(self, snapshot: Snapshot) -> None:
+        self.env.restore(snapshot)
+        self._prev_obs = self._prev_info = None
+        self._terminated = False
 
 
 def agent_name(seat: int) -> str:
@@ -126,6 +153,8 @@ class NutboxEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         self._skip_agent_selection = None
         self._run_chance()
         self.agent_selection = self._agent_to_move(previous=0)
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> ObservationDict:
         seat = self._seat[agent]
@@ -152,13 +181,15 @@ class NutboxEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
                 self.terminations[other] = True
         self.agent_selection = self._agent_to_move(previous=self._seat[agent])
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | NDArray[np.uint8] | None:
         if self.render_mode is None:
-            logger.warn("render() was called without a render_mode: pass render_mode='ansi' or 'rgb_array' to env()")
+            logger.warn("render() was called without a render_mode: pass render_mode='human', 'ansi' or "
+                        "'rgb_array' to env()")
             return None
-        view = self.game_state.view(None)
-        return render.ansi(self.game, view) if self.render_mode == "ansi" else render.rgb_array(self.game, view)
+        return render.picture(self.game, self.game_state.view(None), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the environment holds no window, file or process."""

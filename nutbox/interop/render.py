@@ -1,5 +1,6 @@
-"""Pictures of a view for the RL adapters' render modes: ansi (the terminal table's picture, as text with
-colour escapes) and rgb_array (the browser table's SVG, rasterised by cairosvg).
+"""Pictures of a view for the RL adapters' render modes: human (the terminal table's picture, printed to
+stdout), ansi (the same picture returned as text with colour escapes) and rgb_array (the browser table's
+SVG, rasterised by cairosvg).
 
 rgb_array needs the cairo library on the machine (Debian: libcairo2) and a game whose registry entry has
 an SVG renderer; `check_mode` says which modes a game offers before anything is drawn.
@@ -21,8 +22,8 @@ TERMINAL_WIDTH = 120
 
 
 def modes(game: Game) -> list[str]:
-    """The render modes `game` offers: always ansi; rgb_array when it has an SVG renderer."""
-    return ["ansi", "rgb_array"] if entry(game.id).render_svg is not None else ["ansi"]
+    """The render modes `game` offers: always human and ansi; rgb_array when it has an SVG renderer."""
+    return ["human", "ansi", "rgb_array"] if entry(game.id).render_svg is not None else ["human", "ansi"]
 
 
 def check_mode(game: Game, mode: str | None) -> None:
@@ -31,19 +32,36 @@ def check_mode(game: Game, mode: str | None) -> None:
         return
     if mode == "rgb_array":
         raise OptionsError(f"{game.title} has no SVG renderer yet, so render_mode='rgb_array' is not available; "
-                           f"use 'ansi'")
+                           f"use 'human' or 'ansi'")
     raise OptionsError(f"render_mode {mode!r} is not one of {', '.join(modes(game))} (or None)")
+
+
+def picture(game: Game, view: dict[str, Any], mode: str) -> str | NDArray[np.uint8] | None:
+    """`view` drawn for render mode `mode` (one of `modes(game)`): None for human, which prints it."""
+    if mode == "human":
+        human(game, view)
+        return None
+    return ansi(game, view) if mode == "ansi" else rgb_array(game, view)
+
+
+def human(game: Game, view: dict[str, Any]) -> None:
+    """Print the terminal table's picture of `view` and the decision in words to stdout (in colour only on a
+    terminal)."""
+    _draw(game, view, Console(width=TERMINAL_WIDTH))
 
 
 def ansi(game: Game, view: dict[str, Any]) -> str:
     """The terminal table's picture of `view`, with its colours as ANSI escapes, and the decision in words."""
     buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=True, color_system="truecolor", width=TERMINAL_WIDTH)
+    _draw(game, view, Console(file=buffer, force_terminal=True, color_system="truecolor", width=TERMINAL_WIDTH))
+    return buffer.getvalue()
+
+
+def _draw(game: Game, view: dict[str, Any], console: Console) -> None:
     console.print(entry(game.id).render_text(view))
     if isinstance(view.get("to_move"), int):
         console.print(f"Player {view['to_move'] + 1} to decide: {game.decision(view)}", markup=False, highlight=False,
                       soft_wrap=True)
-    return buffer.getvalue()
 
 
 def rgb_array(game: Game, view: dict[str, Any]) -> NDArray[np.uint8]:

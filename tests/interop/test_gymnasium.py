@@ -86,3 +86,14 @@ def test_the_seats_and_bots_are_checked_when_the_environment_is_made() -> None:
     assert solo.opponents == {}
     _, info = solo.reset(seed=2)
     assert info["action_mask"].any()
+
+
+def test_human_prints_the_table_after_every_reset_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    env = SeatEnv("nut-hunt", opponents="random", render_mode="human", players=2)
+    assert env.metadata["render_modes"] == ["human", "ansi", "rgb_array"]
+    _, info = env.reset(seed=3)
+    assert f"to decide: {env.game.decision(env.game_state.view(None))}" in capsys.readouterr().out
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert "Player " in capsys.readouterr().out
+    assert env.render() is None
+    assert "Player " in capsys.readouterr().out
