@@ -1,38 +1,31 @@
-"""The registered games and what each brings for the tables. Adding a game is one entry here."""
+"""The games nutbox knows: every `nutbox.games` entry point of the installed packages (the five built in are
+registered the same way, in pyproject.toml), each loaded the first time it is asked for.
+
+Importing this module reads only the entry points' names: no game, renderer, rich or numpy is imported
+until a table uses it (tests/core/test_registry.py checks this). A game from another package needs nothing
+here: installing it is enough (docs/plugins.md).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache, cached_property
+from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rich.console import RenderableType
-
 from nutbox.core import Game, Options, OptionsError, parse_options
-from nutbox.games.in_the_nuts import InTheNuts
-from nutbox.games.in_the_nuts import observation as in_the_nuts_observation
-from nutbox.games.in_the_nuts import render_svg as in_the_nuts_svg
-from nutbox.games.in_the_nuts import render_text as in_the_nuts_text
-from nutbox.games.nut_cards import NutCards
-from nutbox.games.nut_cards import observation as nut_cards_observation
-from nutbox.games.nut_cards import render_svg as nut_cards_svg
-from nutbox.games.nut_cards import render_text as nut_cards_text
-from nutbox.games.nut_hunt import NutHunt
-from nutbox.games.nut_hunt import observation as nut_hunt_observation
-from nutbox.games.nut_hunt import render_svg as nut_hunt_svg
-from nutbox.games.nut_hunt import render_text as nut_hunt_text
-from nutbox.games.nuts_factory import NutsFactory
-from nutbox.games.nuts_factory import observation as nuts_factory_observation
-from nutbox.games.nuts_factory import render_svg as nuts_factory_svg
-from nutbox.games.nuts_factory import render_text as nuts_factory_text
-from nutbox.games.nuts_sorting import NutsSorting
-from nutbox.games.nuts_sorting import observation as nuts_sorting_observation
-from nutbox.games.nuts_sorting import render_svg as nuts_sorting_svg
-from nutbox.games.nuts_sorting import render_text as nuts_sorting_text
+from nutbox.core.plugin import GamePlugin
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
+    from rich.console import RenderableType
+
+GROUP = "nutbox.games"
+# the built-in games first, in the order the home page and `nutbox list` show them; others follow by name
+BUILT_IN = ("nuts-sorting", "nut-hunt", "nuts-factory", "nut-cards", "in-the-nuts")
 
 
 class Observer(Protocol):
@@ -44,36 +37,92 @@ class Observer(Protocol):
         """Write `view` into `parts`: zeroed arrays of `shapes`."""
 
 
-@dataclass(frozen=True)
+def load(path: str) -> Any:
+    """The object a "module:attribute" text names."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True, eq=False)
 class Entry:
-    game: type[Game]
-    render_text: Callable[[dict[str, Any]], RenderableType]  # a view -> the terminal picture
-    # (a view, the legal action texts) -> an SVG picture whose clickable parts carry data-action
-    render_svg: Callable[[dict[str, Any], list[str]], str] | None = None
-    observe: Callable[[Options], Observer] | None = None  # the options -> the learners' encoding of a view
+    """A registered game and what it brings for the tables, each part imported on first use."""
+
+    plugin: GamePlugin
+
+    @property
+    def game(self) -> type[Game]:
+        return self.plugin.game
+
+    @cached_property
+    def render_text(self) -> Callable[[dict[str, Any]], RenderableType]:
+        """A view -> the terminal picture."""
+        render: Callable[[dict[str, Any]], RenderableType] = load(self.plugin.render_text)
+        return render
+
+    @cached_property
+    def render_svg(self) -> Callable[[dict[str, Any], list[str]], str] | None:
+        """(a view, the legal action texts) -> an SVG picture whose clickable parts carry data-action."""
+        return load(self.plugin.render_svg) if self.plugin.render_svg else None
+
+    @cached_property
+    def observe(self) -> Callable[[Options], Observer] | None:
+        """The options -> the learners' encoding of a view."""
+        return load(self.plugin.observe) if self.plugin.observe else None
 
 
-ENTRIES: dict[str, Entry] = {
-    entry.game.id: entry
-    for entry in (
-        Entry(NutsSorting, nuts_sorting_text.render, nuts_sorting_svg.render,
-              observe=nuts_sorting_observation.Observation),
-        Entry(NutHunt, nut_hunt_text.render, nut_hunt_svg.render, observe=nut_hunt_observation.Observation),
-        Entry(NutsFactory, nuts_factory_text.render, nuts_factory_svg.render,
-              observe=nuts_factory_observation.Observation),
-        Entry(NutCards, nut_cards_text.render, nut_cards_svg.render, observe=nut_cards_observation.Observation),
-        Entry(InTheNuts, in_the_nuts_text.render, in_the_nuts_svg.render, observe=in_the_nuts_observation.Observation),
-    )
-}
-GAMES: dict[str, type[Game]] = {game_id: entry.game for game_id, entry in ENTRIES.items()}
+@cache
+def _points() -> dict[str, EntryPoint]:
+    found = {point.name: point for point in entry_points(group=GROUP)}
+    order = [name for name in BUILT_IN if name in found] + sorted(set(found) - set(BUILT_IN))
+    return {name: found[name] for name in order}
+
+
+@cache
+def _loaded(game_id: str) -> Entry:
+    plugin = _points()[game_id].load()
+    if not isinstance(plugin, GamePlugin):
+        raise OptionsError(f"the {GROUP} entry point {game_id!r} names {type(plugin).__name__}, not a GamePlugin")
+    if plugin.game.id != game_id:
+        raise OptionsError(f"the {GROUP} entry point {game_id!r} names the game {plugin.game.id!r}")
+    return Entry(plugin)
+
+
+class _Registered(Mapping[str, Entry]):
+    """Every registered game by id, in a stable order; a game is loaded when it is looked up."""
+
+    def __getitem__(self, game_id: str) -> Entry:
+        if game_id not in _points():
+            raise KeyError(game_id)
+        return _loaded(game_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_points())
+
+    def __len__(self) -> int:
+        return len(_points())
+
+
+class _Games(Mapping[str, type[Game]]):
+    def __getitem__(self, game_id: str) -> type[Game]:
+        return ENTRIES[game_id].game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_points())
+
+    def __len__(self) -> int:
+        return len(_points())
+
+
+ENTRIES: Mapping[str, Entry] = _Registered()
+GAMES: Mapping[str, type[Game]] = _Games()
 
 
 def entry(game_id: str) -> Entry:
     try:
         return ENTRIES[game_id]
     except KeyError:
-        known = ", ".join(sorted(ENTRIES))
-        raise OptionsError(f"no game called {game_id!r} (registered: {known})") from None
+        known = ", ".join(ENTRIES)
+        raise OptionsError(f"no game called {game_id[:40]!r} (registered: {known})") from None
 
 
 def game_class(game_id: str) -> type[Game]:

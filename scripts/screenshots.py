@@ -10,10 +10,12 @@ whole page) and a phone's (390x844, what the screen shows first).
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
 
-from nutbox.web.launch import chromium, running_server
+sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))  # the test harness that starts a server and chromium
+from launch import chromium, running_server
 
 TABLES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 3, "nut-cards": 2}
 YOUR_TURN = ("() => { const s = document.getElementById('status').textContent;"

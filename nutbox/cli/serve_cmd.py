@@ -29,10 +29,15 @@ def serve(
     ] = False,
 ) -> None:
     """Serve the browser table: open the address it prints, start a game, send each friend their link."""
-    import uvicorn
+    try:
+        import uvicorn
 
-    from nutbox.web.app import create_app
-    from nutbox.web.hub import Limits
+        from nutbox.web.app import create_app
+        from nutbox.web.hub import Limits
+    except ImportError as missing:  # the web extra is not installed
+        typer.echo(f"error: nutbox serve needs the web extra ({missing.name} is missing): "
+                   f"pip install 'nutbox[web]' (./run serve installs it)", err=True)
+        raise typer.Exit(2) from None
 
     limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

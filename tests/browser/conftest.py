@@ -6,9 +6,8 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from launch import chromium, running_server
 from playwright.sync_api import Browser, Page, expect
-
-from nutbox.web.launch import chromium, running_server
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ modes."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 import random
@@ -229,7 +228,7 @@ def test_human_prints_the_table_after_every_reset_and_step(capsys: pytest.Captur
 
 
 def test_rgb_array_is_refused_clearly_for_a_game_without_an_svg_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ENTRIES, "nut-cards", dataclasses.replace(ENTRIES["nut-cards"], render_svg=None))
+    monkeypatch.setitem(vars(ENTRIES["nut-cards"]), "render_svg", None)  # a game that brings no SVG renderer
     with pytest.raises(OptionsError, match="Nut has no SVG renderer yet, so render_mode='rgb_array' is not available"):
         env("nut-cards", render_mode="rgb_array")
     assert env("nut-cards").metadata["render_modes"] == ["human", "ansi"]

@@ -51,7 +51,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
             views[len(live.actors)] = json.dumps(live.match.state.view(seat))
             legal = live.match.state.legal_actions()
             live.commit(live.act(seat, str(rng.choice(legal)), live.version))
-    if game_id != "nuts-sorting":  # every other game has turns of several decisions
+    if game_id in ("nut-hunt", "nuts-factory", "in-the-nuts", "nut-cards"):  # turns of several decisions
         assert undone > 0
 
 
@@ -99,10 +99,9 @@ def test_replays_show_a_seat_only_its_own_view_until_the_end() -> None:
     assert live.replay_message(None, 3, 2)["viewer"] == 2
 
 
-def game_svg(live: LiveTable, seat: int) -> str:
+def game_svg(live: LiveTable, seat: int) -> str | None:
     render = live.entry.render_svg
-    assert render is not None
-    return render(live.match.state.view(seat), [])
+    return render(live.match.state.view(seat), []) if render is not None else None
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -117,8 +116,7 @@ def test_a_seat_message_carries_its_view_and_no_one_elses(game_id: str) -> None:
         assert message["seat"] == seat
         view = live.match.state.view(seat)
         render = live.entry.render_svg
-        assert render is not None
-        assert message["svg"] == render(view, message["legal"])
+        assert message["svg"] == (render(view, message["legal"]) if render is not None else None)
         if seat is None or seat != live.to_move():
             assert message["legal"] == []
         else:

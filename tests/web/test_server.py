@@ -11,6 +11,7 @@ from conftest import Client
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from nutbox.registry import ENTRIES
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits
 
@@ -193,7 +194,7 @@ def test_a_finished_game_offers_its_record_and_an_upload_replays_it(server: Clie
 
 def test_the_pages_render(server: Client) -> None:
     home = server.http.get("/")
-    assert home.status_code == 200 and home.text.count('class="game"') == 5
+    assert home.status_code == 200 and home.text.count('class="game"') == len(ENTRIES)
     for game in ("nuts-sorting", "nut-hunt", "nuts-factory", "in-the-nuts", "nut-cards"):
         assert server.http.get(f"/new/{game}").status_code == 200
         assert server.http.get(f"/rules/{game}").status_code == 200

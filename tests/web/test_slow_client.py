@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from nutbox.web.launch import running_server
+from launch import running_server
 
 GUARD = 60  # seconds: only so that a request that never returns fails the test instead of hanging it
 

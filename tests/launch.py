@@ -1,5 +1,6 @@
 """Start the browser table in a child process and wait until it answers: for browser tests, screenshots
-and load benchmarks, which need a real server on a real port."""
+and load benchmarks, which need a real server on a real port. (A test harness: it is not part of the
+installed package.)"""
 
 from __future__ import annotations
 

@@ -1,0 +1,24 @@
+"""What the tables draw: the terminal picture and the learners' encoding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from take_away.rules import TakeAwayOptions
+
+
+def render_text(view: dict[str, Any]) -> str:
+    return f"Pile: {'o' * view['pile']} ({view['pile']})"
+
+
+class Observation:
+    """One-hot: the nuts left, and the winner counted from the seat itself (0: this seat)."""
+
+    def __init__(self, options: TakeAwayOptions) -> None:
+        self.shapes = {"pile": (options.pile + 1,), "winners": (options.players,)}
+
+    def fill(self, view: dict[str, Any], parts: dict[str, Any]) -> None:
+        parts["pile"][view["pile"]] = 1.0
+        seat = view["seat"] or 0
+        for winner in view.get("winners", []):
+            parts["winners"][(winner - seat) % view["players"]] = 1.0

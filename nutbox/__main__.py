@@ -1,0 +1,5 @@
+"""`python -m nutbox`: the same as the `nutbox` command."""
+
+from nutbox.cli.main import app
+
+app(prog_name="nutbox")
