@@ -310,7 +310,7 @@ class NutsState(ListedState):
             return self._reason(action)
         return super().why_illegal(action)
 
-    def _reason(self, action: Action) -> str:
+    def _reason(self, action: Action) -> str:  # noqa: C901 - one case per kind of action, each citing its rule; goes with declarative notation (issue 19)
         kind = _kind(action)
         if kind != self._due():
             return f"{self._when(kind)}; {self._now()}"

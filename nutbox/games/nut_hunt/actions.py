@@ -217,7 +217,7 @@ def _nuts(text: str, word: str) -> list[int]:
     return sorted(nut for nut in nuts if nut is not None)
 
 
-def parse(text: str) -> Action:
+def parse(text: str) -> Action:  # noqa: C901 - a hand-written parser, to be replaced by declarative notation (issue 19)
     clean = _WORDS.sub(" ", text.strip().lower())
     if not clean:
         raise NotationError(text, "it is empty")

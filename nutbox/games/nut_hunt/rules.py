@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
@@ -443,7 +444,7 @@ class HuntState(ListedState):
             return self._reason(action)
         return super()._not_an_outcome(action)
 
-    def _reason(self, action: Action) -> str:
+    def _reason(self, action: Action) -> str:  # noqa: C901 - one case per kind of action, each citing its rule; goes with declarative notation (issue 19)
         who = self.to_move()
         if isinstance(action, Trade):
             names = COMPONENTS.nut_names
@@ -531,8 +532,7 @@ class HuntState(ListedState):
                 assert isinstance(action, Scatter)
                 self._scatter(owner, action.tile, events)
         else:
-            handler = getattr(self, "_on_" + self.phase.replace("-", "_"))
-            handler(action, events)
+            ON_PHASE[self.phase](self, action, events)
         self._settle(events)
         return events
 
@@ -1007,3 +1007,18 @@ def _breakdown_json(parts: scoring.Breakdown) -> dict[str, Any]:
         "objectives": [{"card": r.card, "complete": r.complete, "points": r.points} for r in parts.objectives],
         "total": parts.total,
     }
+
+# what an action does in each phase (the methods named for the phases), looked up by the phase itself
+ON_PHASE: dict[str, Callable[[HuntState, Action, list[Event]], None]] = {
+    "layout": HuntState._on_layout,
+    "deal": HuntState._on_deal,
+    "discard": HuntState._on_discard,
+    "place": HuntState._on_place,
+    "automa-deal": HuntState._on_automa_deal,
+    "roll": HuntState._on_roll,
+    "forage": HuntState._on_forage,
+    "action": HuntState._on_action,
+    "scout-draw": HuntState._on_scout_draw,
+    "keep": HuntState._on_keep,
+    "automa-draw": HuntState._on_automa_draw,
+}

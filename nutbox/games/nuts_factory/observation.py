@@ -110,7 +110,7 @@ class Observation:
             "winners": (seats,),
         }
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:
+    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
         me = view["seat"] or 0
         seats = self.players
 

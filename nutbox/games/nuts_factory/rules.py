@@ -9,6 +9,7 @@ Holder, a column, a tile) leaves `pending` set until the player names it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
@@ -447,7 +448,7 @@ class FactoryState(ListedState):
             return self._reason(action)
         return super()._not_an_outcome(action)
 
-    def _reason(self, action: Action) -> str:
+    def _reason(self, action: Action) -> str:  # noqa: C901 - one case per kind of action, each citing its rule; goes with declarative notation (issue 19)
         """The rule that refuses `action`, which is not listed (always 'Heading: why')."""
         phase = self.phase
         if isinstance(action, CHANCE_ACTIONS):
@@ -600,8 +601,7 @@ class FactoryState(ListedState):
         elif isinstance(action, Play):
             self._play(action, events)
         else:
-            handler = getattr(self, "_on_" + self.phase.replace("-", "_"))
-            handler(action, events)
+            ON_PHASE[self.phase](self, action, events)
         self._settle(events)
         return events
 
@@ -1030,3 +1030,16 @@ class FactoryState(ListedState):
             ]
             state.pool = tuple(sorted(next(cards) for _ in range(view["deck"])))
         return state
+
+# what an action does in each phase (the methods named for the phases), looked up by the phase itself
+ON_PHASE: dict[str, Callable[[FactoryState, Action, list[Event]], None]] = {
+    "setup": FactoryState._on_setup,
+    "config": FactoryState._on_config,
+    "squirrel": FactoryState._on_squirrel,
+    "scamper": FactoryState._on_scamper,
+    "hunt": FactoryState._on_hunt,
+    "before-production": FactoryState._on_before_production,
+    "draw": FactoryState._on_draw,
+    "shipping": FactoryState._on_shipping,
+    "cleanup": FactoryState._on_cleanup,
+}

@@ -189,7 +189,7 @@ def cleanup_decision(view: dict[str, Any], your: str) -> str:
 
 
 # --- the actions ---------------------------------------------------------------------------------------
-def label(action: Action, view: dict[str, Any]) -> str:
+def label(action: Action, view: dict[str, Any]) -> str:  # noqa: C901 - one phrase per kind of action; goes with declarative notation (issue 19)
     if isinstance(action, Build):
         name = tile_name(action.kind)
         where = f"row {action.row}, {columns(action.col)}"
