@@ -44,6 +44,7 @@ from starlette.websockets import WebSocket
 from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe
 from nutbox.registry import ENTRIES, entry, game_class, make
+from nutbox.web import schema
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
@@ -385,29 +386,13 @@ async def body(request: Request) -> dict[str, Any]:
     return checked(parse_json(await request.body()))
 
 
-FIELDS: dict[str, tuple[type, int]] = {  # a request's fields: the type of each and its largest size
-    "type": (str, 20), "secret": (str, 200), "action": (str, 200), "version": (int, 2**53), "seat": (int, 99),
-    "bot": (str, 40), "name": (str, 100),
-}
-
-
 def checked(data: Any) -> dict[str, Any]:
-    """A request's fields, each of the type and size it must have; anything else is refused saying which."""
-    if not isinstance(data, dict):
-        raise Refusal("a request is a JSON object", status=400)
-    for key, value in data.items():
-        if key not in FIELDS:
-            raise Refusal(f"unknown field {clip(key, 20)!r} (fields: {', '.join(FIELDS)})", status=400)
-        kind, largest = FIELDS[key]
-        if value is None:
-            continue
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise Refusal(f"field {key!r} must be a {kind.__name__}", status=400)
-        if isinstance(value, int) and not 0 <= value <= largest:
-            raise Refusal(f"field {key!r} is from 0 to {largest}", status=400)
-        if isinstance(value, str) and len(value) > largest:
-            raise Refusal(f"field {key!r} is at most {largest} characters", status=400)
-    return data
+    """A request's fields, each of the type and size its schema gives (web/schema.py); anything else is
+    refused saying which field and why."""
+    wrong = schema.problem(data)
+    if wrong is not None:
+        raise Refusal(wrong, status=400)
+    return dict(data)
 
 
 async def api_state(request: Request) -> Response:

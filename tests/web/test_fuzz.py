@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from nutbox.web.app import FIELDS, create_app
+from nutbox.web.app import create_app
+from nutbox.web.schema import FIELDS
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 TEXT = st.one_of(st.text(max_size=30), st.text(alphabet="ab1-x é<>\"'\\\x00\ud800", max_size=300),
