@@ -21,7 +21,7 @@ from nutbox.core.state import (
     random_action,
     to_move_json,
 )
-from nutbox.core.words import Card, Panel, ScoreTable, Words, listing, plural, possessive, seat_name
+from nutbox.core.words import Card, Panel, ScoreTable, Words, listing, plural, possessive, seat_name, with_article
 
 __all__ = [
     "CHANCE",
@@ -66,4 +66,5 @@ __all__ = [
     "replay",
     "seat_name",
     "to_move_json",
+    "with_article",
 ]

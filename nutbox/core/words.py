@@ -90,6 +90,11 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
 
 
+def with_article(noun: str) -> str:
+    """The noun with its indefinite article: "a walnut", "an acorn"."""
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+
+
 def listing(items: list[str]) -> str:
     """"a", "a and b", "a, b and c"; "nothing" for none."""
     if not items:

@@ -226,7 +226,8 @@ async def create(request: Request) -> Response:
     form = await request.form()
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     try:
-        players = int(values.get("players", game_class(game_id).min_players))
+        cls = game_class(game_id)
+        players = whole(values.get("players", str(cls.min_players)), "players", cls.max_players)
         options: dict[str, Any] = {"players": players}
         for info in form_fields(game_id):
             if info.kind == "bool":
@@ -272,14 +273,14 @@ async def links(request: Request, issued: int | None = None) -> Response:
         invite = f"{base}/t/{live.id}/invite/{info['invite']}" if info.get("invite") else None
         seats.append({
             "seat": seat, "name": live.names()[seat], "kind": info["kind"], "human": bool(info.get("human")),
-            "joined": live.joined(seat), "here": hub.connected(seated, seat), "away": round(seated.away_for(seat)),
+            "joined": live.joined(seat), "here": seated.here(seat), "away": round(seated.away_for(seat)),
             "invite": invite, "qr": qr_svg(invite) if invite else "",
         })
     return templates.TemplateResponse(
         request, "links.html",
         {"title": live.game.title, "seats": seats, "spectator": f"{base}/t/{live.id}", "id": live.id,
          "key": request.path_params["key"], "issued": issued, "grace": round(hub.grace(seated)),
-         "notes": [note["text"] for note in live.stored.settings.get("notes", [])]},
+         "notes": [live.named(note["text"]) for note in live.stored.settings.get("notes", [])]},
     )
 
 

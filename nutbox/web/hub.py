@@ -98,9 +98,13 @@ class Seated:
     last_seen: dict[int, float] = field(default_factory=dict)  # seat: when its last connection closed
     loaded: float = field(default_factory=time.time)
 
+    def here(self, seat: int) -> bool:
+        """Whether the seat's player has a connection open."""
+        return any(watcher.seat == seat for watcher in self.watchers)
+
     def away_for(self, seat: int) -> float:
         """Seconds since the seat's player was last connected (0 while connected)."""
-        if any(watcher.seat == seat for watcher in self.watchers):
+        if self.here(seat):
             return 0.0
         return time.time() - self.last_seen.get(seat, self.loaded)
 
@@ -284,13 +288,12 @@ class Hub:
                 raise Refusal("a new game can be started from here once this one is over")
             if "again" in live.stored.settings:
                 return str(live.stored.settings["again"]["table"])
-            seats = live.stored.seats
-            count = len(seats)
-            rotated = [HUMAN if seats[(seat - 1) % count].get("human") else str(seats[(seat - 1) % count]["kind"])
-                       for seat in range(count)]
+            count = len(live.stored.seats)
+            previous = [live.stored.seats[(seat - 1) % count] for seat in range(count)]  # who sat one place back
+            rotated = [HUMAN if info.get("human") else str(info["kind"]) for info in previous]
             settings: dict[str, Any] = {key: live.stored.settings[key] for key in ("timer", "handover", "creator")
-                        if key in live.stored.settings}
-            names = [str(seats[(seat - 1) % count].get("name") or "") for seat in range(count)]
+                                        if key in live.stored.settings}
+            names = [str(info.get("name") or "") for info in previous]
             table = new_table(live.game, rotated, settings, names=names)
             await stored(self.store.create(table))
             invites = {str((seat - 1) % count): info["invite"] for seat, info in enumerate(table.seats)
@@ -326,11 +329,9 @@ class Hub:
         before = copy.deepcopy((live.stored.seats, live.stored.settings))
         try:
             change()
-        except Refusal:
-            raise
         except Exception as error:
             live.stored.seats, live.stored.settings = before
-            raise Refusal(str(error)) from None
+            raise error if isinstance(error, Refusal) else Refusal(str(error)) from None
         # shielded: a caller that goes away mid-write must not leave the live table apart from the store
         await asyncio.shield(self.store_seats(live, before))
         return self.after_change(seated)
@@ -405,12 +406,9 @@ class Hub:
         async with seated.lock:
             return self.message(seated, seated.live.seat_of(secret))
 
-    def connected(self, seated: Seated, seat: int) -> bool:
-        return any(w.seat == seat for w in seated.watchers)
-
     def message(self, seated: Seated, seat: int | None) -> dict[str, Any]:
         message = seated.live.message(seat)
-        message["connected"] = [self.connected(seated, s) for s in range(len(seated.live.stored.seats))]
+        message["connected"] = [seated.here(s) for s in range(len(seated.live.stored.seats))]
         message["deadline"] = seated.deadline
         message["server_time"] = time.time()
         return message
@@ -432,7 +430,7 @@ class Hub:
                 seated.watchers.discard(watcher)
 
     def broadcast_presence(self, seated: Seated) -> None:
-        connected = [self.connected(seated, s) for s in range(len(seated.live.stored.seats))]
+        connected = [seated.here(s) for s in range(len(seated.live.stored.seats))]
         text = json.dumps({"type": "presence", "connected": connected})
         self.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)])
 

@@ -142,9 +142,7 @@ class LiveTable:
         if len(token) <= SECRET_LENGTH:
             for seat, info in enumerate(self.stored.seats):
                 invite = info.get("invite")
-                if invite is not None and secrets.compare_digest(digest(invite), digest(token)):
-                    return seat
-                if matches(info.get("transfer"), token):
+                if matches(digest(invite) if invite else None, token) or matches(info.get("transfer"), token):
                     return seat
         raise Refusal("this invitation has been used or withdrawn; ask the table's creator for a new one",
                       status=410)
@@ -261,7 +259,7 @@ class LiveTable:
         except NotationError as error:
             raise Refusal(f"not understood: {clip(str(error), 160)}") from None
         first = len(self.match.record.actions)
-        reveals = self.match.state.why_illegal(action) is None and self.match.state.reveals(action)
+        reveals = self.match.state.reveals(action)  # asked of the position it is decided in; unused if refused
         try:
             self.play(action, seat)
         except IllegalAction as error:
@@ -289,7 +287,7 @@ class LiveTable:
         are asked again (after a restart or an undo, the live flags are gone)."""
         actors = self.stored.actors
         start = len(actors)
-        while start > 0 and actors[start - 1] != -1 and actors[start - 1] == self.to_move():
+        while start > 0 and actors[start - 1] == self.to_move():
             start -= 1
         if start == len(actors):
             return start
@@ -368,8 +366,8 @@ class LiveTable:
         render = self.entry.render_svg
         log = [event.text for event in events_for(self.match.log, seat) if not event.detail]
         table = self.game.score_table(view) if self.match.state.is_terminal() else None
-        named = self.named
-        panels = [{**panel.to_json(), "name": self.names()[panel.seat]} for panel in self.game.panels(view)]
+        named, names = self.named, self.names()
+        panels = [{**panel.to_json(), "name": names[panel.seat]} for panel in self.game.panels(view)]
         return {
             "type": "state",
             "table": self.id,
@@ -383,7 +381,7 @@ class LiveTable:
             "labels": [named(self.game.label(action, view)) for action in actions],
             "panels": panels,
             "named": bool(seat is not None and self.stored.seats[seat].get("name")),
-            "score_table": table.to_json() if table is not None else None,
+            "score_table": {**table.to_json(), "note": named(table.note)} if table is not None else None,
             "again": self.again_link(seat),
             "log_total": len(log),
             "to_move": self.to_move(),
@@ -401,8 +399,9 @@ class LiveTable:
 
     def seats_public(self) -> list[dict[str, Any]]:
         """What anyone may know of the seats: kinds and whether a person has taken theirs, never keys."""
+        names = self.names()
         return [
-            {"seat": seat, "name": self.names()[seat], "kind": info["kind"], "human": bool(info.get("human")),
+            {"seat": seat, "name": names[seat], "kind": info["kind"], "human": bool(info.get("human")),
              "joined": self.joined(seat)}
             for seat, info in enumerate(self.stored.seats)
         ]

@@ -234,7 +234,7 @@ def _upgrade(engine: Engine) -> None:
     """Databases written before tables had chance keys: each unfinished table gets a fresh key (what was
     already drawn is in its actions) and seat secrets are kept only as hashes."""
     from nutbox.web.chance import new_key
-    from nutbox.web.seats import digest
+    from nutbox.web.seats import bot_seat, digest, human_seat
 
     columns = {column["name"] for column in inspect(engine).get_columns("tables")}
     if "seed" not in columns:
@@ -243,8 +243,8 @@ def _upgrade(engine: Engine) -> None:
         db.execute(text("ALTER TABLE tables ADD COLUMN chance_key VARCHAR(64)"))
         for row in db.execute(text("SELECT id, seats FROM tables")).mappings().all():
             seats = [
-                {"kind": seat["kind"], "human": bool(seat.get("human")),
-                 "key": digest(seat["secret"]) if seat.get("secret") else None, "invite": None}
+                {**human_seat(digest(seat["secret"]) if seat.get("secret") else None), "kind": seat["kind"]}
+                if seat.get("human") else bot_seat(seat["kind"])
                 for seat in _json(row["seats"])
             ]
             db.execute(text("UPDATE tables SET chance_key = :key, seats = :seats WHERE id = :id"),

@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
-from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove
+from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove, with_article
 from nutbox.games.in_the_nuts.actions import (
     DICE,
     DRAWS,
@@ -79,11 +79,6 @@ class NutsOptions(Options):
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
-
-
-def a(noun: str) -> str:
-    """The noun with its indefinite article: "a walnut", "an acorn"."""
-    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def kind_name(kind: int) -> str:
@@ -346,7 +341,7 @@ class NutsState(ListedState):
             return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
         if isinstance(action, Store):
             if action.nut not in KINDS[got]:
-                return f"{STORAGE_RULE}: this is {a(kind_name(got))}, not {a(NAMES[action.nut])}"
+                return f"{STORAGE_RULE}: this is {with_article(kind_name(got))}, not {with_article(NAMES[action.nut])}"
             if self.filled(who, action.card):
                 return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
             return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
@@ -389,7 +384,7 @@ class NutsState(ListedState):
                 self.phase, self.step = "deal", 0
             return
         player = self.step
-        events.append(Event(f"{player_name(player)} takes {a(kind_name(action.kind))}", "deal"))
+        events.append(Event(f"{player_name(player)} takes {with_article(kind_name(action.kind))}", "deal"))
         self.tasks = (("store", player, action.kind),)
         self.step += 1
 
@@ -484,7 +479,8 @@ class NutsState(ListedState):
         else:
             self.card_plain[i] += 1
         full = " and fills it" if self.filled(player, action.card) else ""
-        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)} as {a(NAMES[action.nut])} on "
+        nut = with_article(NAMES[action.nut])
+        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)} as {nut} on "
                             f"storage card {action.card + 1}{full}", "store", {"player": player}))
 
     def _steal(self, thief: int, action: Steal, events: list[Event]) -> None:
@@ -494,15 +490,16 @@ class NutsState(ListedState):
         if not self.card_plain[i] and not self.card_jokers[i]:
             self.card_type[i] = -1  # an emptied card can take any nut again
         self.david = action.victim
-        events.append(Event(f"{player_name(thief)} steals {a(NAMES[nut])} from {player_name(action.victim)}; David "
-                            f"moves to {player_name(action.victim)}", "steal",
+        victim = player_name(action.victim)
+        events.append(Event(f"{player_name(thief)} steals {with_article(NAMES[nut])} from {victim}; David "
+                            f"moves to {victim}", "steal",
                             {"thief": thief, "victim": action.victim}))
         self.tasks = (("store", thief, nut), *self.tasks)
 
     def _refill(self, slot: int, kind: int, events: list[Event]) -> None:
         self._take_card(kind)
         self.faceup[slot] = kind
-        card = a(kind_name(kind))
+        card = with_article(kind_name(kind))
         events.append(Event(f"{card[0].upper()}{card[1:]} replaces face-up nut {slot + 1}", "refill", detail=True))
         if self.pile == 0:
             self.pile = sum(self.unseen)

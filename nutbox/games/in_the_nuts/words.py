@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name
+from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name, with_article
 from nutbox.games.in_the_nuts.actions import (
     KEEP,
     ROLL,
@@ -26,7 +26,7 @@ from nutbox.games.in_the_nuts.actions import (
     section_label,
 )
 from nutbox.games.in_the_nuts.components import COMPONENTS
-from nutbox.games.in_the_nuts.rules import a, kind_name
+from nutbox.games.in_the_nuts.rules import kind_name
 
 # each seat's squirrels as the board draws them: (fill, ink)
 PLAYER_FILL = (("#e03131", "#fff"), ("#1c7ed6", "#fff"), ("#f8f9fa", "#000"), ("#212529", "#fff"))
@@ -135,13 +135,13 @@ def label(action: Action, view: dict[str, Any]) -> str:
     if isinstance(action, Steal):
         code = view["storage"][action.victim][action.card]["nut"]
         nut = "nut" if code is None else NUT_NAME[code]
-        return f"Steal {a(nut)} from {seat_name(action.victim)}'s storage card {action.card + 1}"
+        return f"Steal {with_article(nut)} from {seat_name(action.victim)}'s storage card {action.card + 1}"
     if isinstance(action, Store):
         return store_label(action, view)
     if isinstance(action, Dice):
         return f"Green {action.green}, white {action.low} and {action.high}"
     if isinstance(action, Draw):
-        return f"Draw {a(kind_name(action.kind))}"
+        return f"Draw {with_article(kind_name(action.kind))}"
     raise TypeError(f"{action!r} is not an action of In the Nuts!")
 
 
@@ -150,7 +150,7 @@ def store_label(action: Store, view: dict[str, Any]) -> str:
     storer = view["tasks"][0][1]
     kind = task_kind(view)
     nut = COMPONENTS.nut_names[action.nut]
-    what = f"the {nut}" if len(COMPONENTS.kinds[kind]) == 1 else f"the joker as {a(nut)}"
+    what = f"the {nut}" if len(COMPONENTS.kinds[kind]) == 1 else f"the joker as {with_article(nut)}"
     card = view["storage"][storer][action.card]
     count, capacity = card["nuts"] + card["jokers"], card["capacity"]
     if count + 1 == capacity:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name
+from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name, with_article
 from nutbox.games.nut_cards import layout
 from nutbox.games.nut_cards.actions import Draw, Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
@@ -34,7 +34,7 @@ def cell_noun(what: str) -> str:
 def counted(count: int, noun: str) -> str:
     """"a squirrel", "2 red nuts"."""
     if count == 1:
-        return ("an " if noun[0] in "aeiou" else "a ") + noun
+        return with_article(noun)
     return f"{count} {noun}s"
 
 

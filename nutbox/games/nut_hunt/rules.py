@@ -60,6 +60,7 @@ FROG_POND = COMPONENTS.frog_pond
 ALL_CARDS = tuple(range(1, len(COMPONENTS.objectives) + 1))
 COLOURS = ("yellow", "blue", "white", "green", "red")
 AUTOMA_COLOUR = "black"
+AUTOMA_OWNER = 1  # in the solo game the Automa owns pieces as a second player would
 AUTOMA_OBJECTIVES = {"standard": 2, "advanced": 3, "expert": 4}
 DEALT, SCOUTED, NESTS_TO_END, NEST_SIZE = 3, 2, 4, 3
 FORAGE_FOX, FORAGE_HASSLE, FORAGE_SETUP = 2, 1, 2
@@ -230,7 +231,7 @@ class HuntState(ListedState):
     @property
     def automa(self) -> int:
         """The Automa's owner index in the solo game, else -1."""
-        return 1 if self.solo else -1
+        return AUTOMA_OWNER if self.solo else -1
 
     def nest_count(self, owner: int) -> int:
         return sum(self.nests[owner * T : owner * T + T])

@@ -31,7 +31,7 @@ from nutbox.games.nut_hunt.actions import (
 )
 from nutbox.games.nut_hunt.board import NUM_CELLS, layout
 from nutbox.games.nut_hunt.components import COMPONENTS, DIRECTIONS
-from nutbox.games.nut_hunt.rules import FORAGE_HASSLE, FORAGE_SETUP, NEST_SIZE, SCOUTED
+from nutbox.games.nut_hunt.rules import AUTOMA_OWNER, FORAGE_HASSLE, FORAGE_SETUP, NEST_SIZE, SCOUTED
 
 # the owners' colours as fill (the board draws its pieces in them), with a text colour that reads on it
 OWNER_FILL = {
@@ -46,7 +46,6 @@ OWNER_FILL = {
 TILES = COMPONENTS.tiles
 TILE_OF_CODE = COMPONENTS.tile_of_code
 NUT_NAMES = COMPONENTS.nut_names
-AUTOMA = 1  # the Automa's owner index in the solo game (rules.py): its pieces, nest count and breakdown
 CHANCE_STEPS = {
     "layout": "lay out the forest",
     "deal": "deal the objectives",
@@ -257,7 +256,8 @@ def own_cards(view: dict[str, Any], seat: int) -> list[int]:
 
 def automa_holds(view: dict[str, Any]) -> list[tuple[str, str]]:
     """Solo: the Automa is no seat, so its public pieces and face-up cards go on the player's panel."""
-    pieces = [plural(squirrels_on_board(view, AUTOMA), "squirrel"), plural(view["nest_counts"][AUTOMA], "nest")]
+    pieces = [plural(squirrels_on_board(view, AUTOMA_OWNER), "squirrel"),
+              plural(view["nest_counts"][AUTOMA_OWNER], "nest")]
     holds = [("The Automa on the board", listing(pieces)),
              ("The Automa's objectives", ", ".join(brief(view, card) for card in view["automa_hand"]) or "none")]
     if view["revealed"]:
@@ -302,7 +302,7 @@ def result_note(view: dict[str, Any]) -> str:
     names = [owner["name"] for owner in view["owners"]]
     notes = []
     if view["solo"]:
-        automa = parts[AUTOMA]
+        automa = parts[AUTOMA_OWNER]
         done = [f"#{result['card']}" for result in automa["objectives"] if result["complete"]]
         notes.append(f"The Automa scored {automa['total']}: {plural(automa['nests'], 'nest')}, objectives "
                      f"completed: {listing(done) if done else 'none'}.")

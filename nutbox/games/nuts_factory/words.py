@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nutbox.core import Action, Card, Panel, ScoreTable, Word, listing, plural, possessive, seat_name
+from nutbox.core import Action, Card, Panel, ScoreTable, Word, listing, plural, possessive, seat_name, with_article
 from nutbox.games.nuts_factory.actions import (
     D8,
     DONE,
@@ -39,6 +39,7 @@ from nutbox.games.nuts_factory.actions import (
     Take,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
+from nutbox.games.nuts_factory.rules import top_of
 
 CODES = COMPONENTS.nut_codes
 NAMES = COMPONENTS.nut_names
@@ -108,13 +109,12 @@ def machine_at(view: dict[str, Any], row: int, col: int) -> str:
 
 
 def box_after(view: dict[str, Any], col: int, back: bool) -> str:
-    """The nut a quarter turn of the Box Holder in 0-based column `col` brings on top: a clockwise spin brings
-    the left box up, a turn back the right one."""
+    """The nut a quarter turn of the Box Holder in 0-based column `col` brings on top (a spin turns it
+    clockwise, a turn back the other way), as the rules turn it."""
     if col >= len(view["holders"]):
         return ""
-    boxes = view["holders"][col]["boxes"]  # top, right, bottom, left
-    code = boxes[1] if back else boxes[3]
-    return f": {NAMES[CODES.index(code)]} on top"
+    holder = view["holders"][col]
+    return f": {NAMES[top_of(holder['holder'] - 1, holder['turns'] + (-1 if back else 1))]} on top"
 
 
 def card_text(card: int) -> str:
@@ -220,7 +220,7 @@ def label(action: Action, view: dict[str, Any]) -> str:  # noqa: C901 - one phra
         return f"Take a boxed {NAMES[action.nut]} from the reserve"
     if isinstance(action, Exchange):
         get = NAMES[action.get]
-        return f"Exchange a boxed {NAMES[action.give]} for {'an' if get[0] in 'aeiou' else 'a'} {get}"
+        return f"Exchange a boxed {NAMES[action.give]} for {with_article(get)}"
     if isinstance(action, Ship):
         points = COMPONENTS.trucks[action.truck - 1].points
         return f"Ship truck {action.truck} for {points} points: {truck_load(action.truck)}"

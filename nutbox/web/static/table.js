@@ -98,6 +98,7 @@ function show(before) {
     $("step").value = state.steps;
   }
   if (!spectator) {
+    $("moves-box").hidden = state.finished;  // nothing left to decide: the result says the rest
     const legal = $("legal");
     legal.replaceChildren(...state.legal.map((text) => actionButton(text, "action")));
     if (!state.legal.length) legal.textContent = state.finished ? "(the game is over)" : "(waiting for your turn)";
