@@ -33,7 +33,7 @@ class Observer(Protocol):
 
     shapes: dict[str, tuple[int, ...]]  # the named parts, in order
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:
+    def fill(self, view: Any, parts: dict[str, NDArray[np.float32]]) -> None:
         """Write `view` into `parts`: zeroed arrays of `shapes`."""
 
 
@@ -54,13 +54,13 @@ class Entry:
         return self.plugin.game
 
     @cached_property
-    def render_text(self) -> Callable[[dict[str, Any]], RenderableType]:
+    def render_text(self) -> Callable[[Any], RenderableType]:
         """A view -> the terminal picture."""
-        render: Callable[[dict[str, Any]], RenderableType] = load(self.plugin.render_text)
+        render: Callable[[Any], RenderableType] = load(self.plugin.render_text)
         return render
 
     @cached_property
-    def render_svg(self) -> Callable[[dict[str, Any], list[str]], str] | None:
+    def render_svg(self) -> Callable[[Any, list[str]], str] | None:
         """(a view, the legal action texts) -> an SVG picture whose clickable parts carry data-action."""
         return load(self.plugin.render_svg) if self.plugin.render_svg else None
 

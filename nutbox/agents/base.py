@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from nutbox.core import Action, Game
+from nutbox.core import Action, Game, View
 
 
 class Agent(ABC):
@@ -21,5 +21,5 @@ class Agent(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
         """One of `legal`, chosen knowing only `view` (what this seat may know)."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
 from nutbox.agents.base import Agent
-from nutbox.core import CHANCE, Action, Game, OptionsError, State, draw_chance
+from nutbox.core import CHANCE, Action, Game, OptionsError, State, View, draw_chance
 
 ROLLOUT_CHOICES = 4  # actions a greedy rollout step compares
 
@@ -83,7 +83,7 @@ class MctsAgent(Agent):
         super().__init__(game, seat, seed)
         self.settings = settings or SearchSettings()
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         game, rng, settings = self.game, self.rng, self.settings

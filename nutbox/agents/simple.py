@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from nutbox.agents.base import Agent
-from nutbox.core import Action
+from nutbox.core import Action, View
 
 
 class RandomAgent(Agent):
     name = "random"
     description = "picks uniformly among the legal actions"
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
         return self.rng.choice(legal)
 
 
@@ -28,7 +27,7 @@ class GreedyAgent(Agent):
     description = "one ply ahead with the game's heuristic"
     samples_when_hidden = 8
 
-    def act(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         game, seat = self.game, self.seat

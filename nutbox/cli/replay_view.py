@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from rich.console import Console
 
-from nutbox.core import Event, Game, Record, replay
+from nutbox.core import Event, Game, Record, View, replay
 from nutbox.registry import entry
 
 KEYS = "Enter/n next · p previous · a number jumps to that step · e end · q quit"
 
 
-def steps(record: Record, game: Game) -> list[tuple[dict[str, Any], list[Event]]]:
+def steps(record: Record, game: Game) -> list[tuple[View, list[Event]]]:
     """The spectator's view at every step (0 = before any action) with the events that led there."""
     return [(state.view(None), events) for state, events in replay(record, game)]
 

@@ -8,6 +8,7 @@ from nutbox.core.errors import IllegalAction, NotationError, NutboxError, Option
 from nutbox.core.events import Event, events_for
 from nutbox.core.game import Action, ActionSpace, Game, Word
 from nutbox.core.guide import Example, Guide, Section
+from nutbox.core.notation import Field, Form, Named, Notation, Number
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
 from nutbox.core.record import Record, final_state, replay
 from nutbox.core.state import (
@@ -17,6 +18,7 @@ from nutbox.core.state import (
     Node,
     State,
     ToMove,
+    View,
     draw_chance,
     random_action,
     to_move_json,
@@ -33,12 +35,17 @@ __all__ = [
     "DataReader",
     "Event",
     "Example",
+    "Field",
+    "Form",
     "Game",
     "Guide",
     "IllegalAction",
     "ListedState",
+    "Named",
     "Node",
+    "Notation",
     "NotationError",
+    "Number",
     "NutboxError",
     "OptionInfo",
     "Options",
@@ -50,6 +57,7 @@ __all__ = [
     "Section",
     "State",
     "ToMove",
+    "View",
     "Word",
     "Words",
     "describe",

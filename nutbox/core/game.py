@@ -14,15 +14,21 @@ from typing import Any, ClassVar
 
 from nutbox.core.errors import OptionsError
 from nutbox.core.guide import Guide
+from nutbox.core.notation import Form, write
 from nutbox.core.options import Options
-from nutbox.core.state import State
+from nutbox.core.state import State, View
 from nutbox.core.words import Panel, ScoreTable, Words, seat_name
 
 
 class Action:
-    """Base of every game's actions: small frozen dataclasses whose `str()` is the canonical notation."""
+    """Base of every game's actions: small frozen dataclasses whose `str()` is the canonical notation, written
+    by the first of the class's `forms` (core/notation.py) that writes it."""
 
     __slots__ = ()
+    forms: ClassVar[tuple[Form, ...]] = ()
+
+    def __str__(self) -> str:
+        return write(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +129,7 @@ class Game(ABC):
 
     # --- hidden information and game knowledge ------------------------------------------------------
     @abstractmethod
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> State:
+    def determinize(self, view: Any, rng: random.Random) -> State:  # view: the game's own view type
         """A full state consistent with `view`, its hidden parts drawn from `rng`.
 
         The state's view for the view's seat equals `view`. This is all a searching bot gets.
@@ -140,17 +146,17 @@ class Game(ABC):
     # A game names its words module here; without one, the plain defaults below (notation, bare scores) serve.
     words: ClassVar[Words | None] = None
 
-    def decision(self, view: dict[str, Any]) -> str:
+    def decision(self, view: View) -> str:
         """What the seat to move must decide, as a phrase to follow "Your turn: " (or "Waiting for Player 2 to
         "): "choose which 2 of your 3 objectives to keep". Written from the view's seat (words.possessive)."""
         return self.words.decision(view) if self.words is not None else "make a move"
 
-    def label(self, action: Action, view: dict[str, Any]) -> str:
+    def label(self, action: Action, view: View) -> str:
         """`action` in plain words for the seat to move, from its view: "Move the red nut from c3 to e5". Unique
         among the legal actions of one decision, and never just the notation."""
         return self.words.label(action, view) if self.words is not None else str(action)
 
-    def panels(self, view: dict[str, Any]) -> list[Panel]:
+    def panels(self, view: View) -> list[Panel]:
         """Every seat as the view's seat may see it: score, visible holdings, and its own secret cards."""
         if self.words is not None:
             return self.words.panels(view)
@@ -158,7 +164,7 @@ class Game(ABC):
         return [Panel(seat, seat_name(seat), score=None if scores is None else f"{scores[seat]:g}")
                 for seat in range(self.num_players)]
 
-    def score_table(self, view: dict[str, Any]) -> ScoreTable | None:
+    def score_table(self, view: View) -> ScoreTable | None:
         """Once the game is over, the score broken down by the game's parts; None before."""
         if self.words is not None:
             return self.words.score_table(view)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NotRequired, Self, TypedDict
 
 from nutbox.core.errors import IllegalAction
 from nutbox.core.events import Event
@@ -30,6 +31,17 @@ class Node(enum.Enum):
 CHANCE = Node.CHANCE
 TERMINAL = Node.TERMINAL
 ToMove = int | Node
+
+
+class View(TypedDict):
+    """The fields every view shares. A game's own view extends it with its fields (a TypedDict in the game's
+    view.py), so that mypy checks every key its rules, words, pictures and encodings read."""
+
+    game: str
+    seat: int | None  # whose view it is; None: the spectator's
+    to_move: int | str  # a seat, or "chance" / "terminal"
+    scores: NotRequired[list[float]]  # once the game is over
+    winners: NotRequired[list[int]]
 
 
 def draw_chance(state: State, rng: random.Random) -> Action:
@@ -79,8 +91,8 @@ class State(ABC):
         """A copy sharing nothing mutable with this state."""
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: the spectator), JSON-ready."""
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
+        """What `seat` may know (None: the spectator), JSON-ready: the game's own fields of its view."""
 
     @abstractmethod
     def scores(self) -> list[float]:
@@ -159,11 +171,12 @@ class State(ABC):
         win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
         return [win if seat in winners else lose for seat in range(n)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """All that `seat` may know (None: the spectator), JSON-ready; the result once the game is over."""
+    def view(self, seat: int | None) -> View:
+        """All that `seat` may know (None: the spectator), JSON-ready; the result once the game is over. A game
+        narrows the type to its own view (a cast: its `_view` is checked against its own fields)."""
         who = self.to_move()
-        view: dict[str, Any] = {"game": self.game.id, "seat": seat, "to_move": to_move_json(who)}
-        view.update(self._view(seat))
+        view = View(game=self.game.id, seat=seat, to_move=to_move_json(who))
+        view.update(self._view(seat))  # type: ignore[typeddict-item]  # the game's fields, typed by the game
         if who is TERMINAL:
             view["scores"] = self.scores()
             view["winners"] = self.winners()

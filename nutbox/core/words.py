@@ -9,6 +9,7 @@ terminal) and the RL adapters' text picture show them, and the notation stays wh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -67,20 +68,21 @@ class ScoreTable:
 class Words(Protocol):
     """What a game's words module (`nutbox/games/<game>/words.py`) provides; `Game.words` names it."""
 
-    def decision(self, view: dict[str, Any]) -> str: ...
+    # (`view: Any`: each game's words take its own view type, a TypedDict extending core.state.View)
+    def decision(self, view: Any) -> str: ...
 
-    def label(self, action: Action, view: dict[str, Any]) -> str: ...
+    def label(self, action: Action, view: Any) -> str: ...
 
-    def panels(self, view: dict[str, Any]) -> list[Panel]: ...
+    def panels(self, view: Any) -> list[Panel]: ...
 
-    def score_table(self, view: dict[str, Any]) -> ScoreTable | None: ...
+    def score_table(self, view: Any) -> ScoreTable | None: ...
 
 
 def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def possessive(view: dict[str, Any]) -> str:
+def possessive(view: Mapping[str, Any]) -> str:
     """"your" when the view is the deciding seat's own, else "their": for `decision` phrases."""
     return "your" if view.get("seat") is not None and view.get("seat") == view.get("to_move") else "their"
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from nutbox.core import Action, Game, NutboxError
+from nutbox.core import Action, Game, NutboxError, View
 from nutbox.registry import Observer, entry
 
 
@@ -43,13 +42,13 @@ class Encoder:
             raise ValueError(f"an observation of this game has shape ({self.size},), not {vector.shape}")
         return {name: vector[self.slices[name]].reshape(shape) for name, shape in self.shapes.items()}
 
-    def write(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:
+    def write(self, view: View, parts: dict[str, NDArray[np.float32]]) -> None:
         """Encode `view` into `parts` (views from `split`), overwriting what they held."""
         for part in parts.values():
             part.fill(0.0)
         self.observer.fill(view, parts)
 
-    def encode(self, view: dict[str, Any]) -> NDArray[np.float32]:
+    def encode(self, view: View) -> NDArray[np.float32]:
         """`view` as a new vector."""
         self.write(view, self._parts)
         return self._buffer.copy()

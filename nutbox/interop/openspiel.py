@@ -50,7 +50,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hints
 from numpy.typing import NDArray
 
-from nutbox.core import Action, Game, NutboxError, Options, Record, RecordError, State, options_to_dict
+from nutbox.core import Action, Game, NutboxError, Options, Record, RecordError, State, View, options_to_dict
 from nutbox.core.record import final_state
 from nutbox.interop.encoding import Encoder
 from nutbox.registry import ENTRIES, make
@@ -187,10 +187,10 @@ class Position:
         self.state = state
         self.actions = actions  # None for a state drawn from a view, which no record leads to
         self._recall = recall  # per seat, None for a seat whose history is unknown; None: not worked out yet
-        self._views: dict[int | None, dict[str, Any]] = {}  # OpenSpiel asks for one view up to five times a step
+        self._views: dict[int | None, View] = {}  # OpenSpiel asks for one view up to five times a step
         self._texts: dict[int | None, str] = {}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """`seat`'s view of the state (read-only: it is shared until the next action)."""
         view = self._views.get(seat)
         if view is None:
@@ -312,7 +312,7 @@ class NutboxState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         state = self.position.state
         return state.returns() if state.is_terminal() else [0.0] * state.game.num_players
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """`seat`'s nutbox view of the state (None: the spectator's); read-only."""
         return self.position.view(seat)
 

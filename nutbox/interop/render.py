@@ -9,13 +9,12 @@ an SVG renderer; `check_mode` says which modes a game offers before anything is 
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 from rich.console import Console
 
-from nutbox.core import Game, OptionsError
+from nutbox.core import Game, OptionsError, View
 from nutbox.registry import entry
 
 TERMINAL_WIDTH = 120
@@ -36,7 +35,7 @@ def check_mode(game: Game, mode: str | None) -> None:
     raise OptionsError(f"render_mode {mode!r} is not one of {', '.join(modes(game))} (or None)")
 
 
-def picture(game: Game, view: dict[str, Any], mode: str) -> str | NDArray[np.uint8] | None:
+def picture(game: Game, view: View, mode: str) -> str | NDArray[np.uint8] | None:
     """`view` drawn for render mode `mode` (one of `modes(game)`): None for human, which prints it."""
     if mode == "human":
         human(game, view)
@@ -44,27 +43,28 @@ def picture(game: Game, view: dict[str, Any], mode: str) -> str | NDArray[np.uin
     return ansi(game, view) if mode == "ansi" else rgb_array(game, view)
 
 
-def human(game: Game, view: dict[str, Any]) -> None:
+def human(game: Game, view: View) -> None:
     """Print the terminal table's picture of `view` and the decision in words to stdout (in colour only on a
     terminal)."""
     _draw(game, view, Console(width=TERMINAL_WIDTH))
 
 
-def ansi(game: Game, view: dict[str, Any]) -> str:
+def ansi(game: Game, view: View) -> str:
     """The terminal table's picture of `view`, with its colours as ANSI escapes, and the decision in words."""
     buffer = io.StringIO()
     _draw(game, view, Console(file=buffer, force_terminal=True, color_system="truecolor", width=TERMINAL_WIDTH))
     return buffer.getvalue()
 
 
-def _draw(game: Game, view: dict[str, Any], console: Console) -> None:
+def _draw(game: Game, view: View, console: Console) -> None:
     console.print(entry(game.id).render_text(view))
-    if isinstance(view.get("to_move"), int):
-        console.print(f"Player {view['to_move'] + 1} to decide: {game.decision(view)}", markup=False, highlight=False,
+    to_move = view["to_move"]
+    if isinstance(to_move, int):
+        console.print(f"Player {to_move + 1} to decide: {game.decision(view)}", markup=False, highlight=False,
                       soft_wrap=True)
 
 
-def rgb_array(game: Game, view: dict[str, Any]) -> NDArray[np.uint8]:
+def rgb_array(game: Game, view: View) -> NDArray[np.uint8]:
     """The browser table's picture of `view` (no moves marked) as height x width x 3 bytes."""
     check_mode(game, "rgb_array")
     render_svg = entry(game.id).render_svg

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from nutbox.agents import make_agent
-from nutbox.core import Game
+from nutbox.core import Game, View
 from nutbox.registry import make
 
 
@@ -16,7 +16,7 @@ def _game(game_id: str, options: str) -> Game:
     return make(game_id, json.loads(options))
 
 
-def decide(game_id: str, options: dict[str, Any], bot: str, seat: int, seed: str, view: dict[str, Any],
+def decide(game_id: str, options: dict[str, Any], bot: str, seat: int, seed: str, view: View,
            legal: list[str], time_cap: float) -> str:
     """The action text `bot` chooses for `seat`, thinking at most `time_cap` seconds; it is handed the seat's
     view and legal actions only."""

@@ -14,7 +14,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from nutbox.agents import make_agent
-from nutbox.core import TERMINAL, Event, Game, IllegalAction, NotationError, Record, RecordError, events_for, replay
+from nutbox.core import (
+    TERMINAL,
+    Event,
+    Game,
+    IllegalAction,
+    NotationError,
+    Record,
+    RecordError,
+    View,
+    events_for,
+    replay,
+)
 from nutbox.play import Match
 from nutbox.registry import entry, make
 from nutbox.web.chance import chance_after, new_key
@@ -416,7 +427,7 @@ class LiveTable:
         token = again["invites"].get(str(seat))
         return f"/t/{again['table']}/invite/{token}" if token else None
 
-    def prompt(self, seat: int | None, view: dict[str, Any]) -> str:
+    def prompt(self, seat: int | None, view: View) -> str:
         """The decision in a sentence, for the asking seat: its own ("Your turn: ...") or whom everyone waits
         for, and for what ("Waiting for Player 2 (bot: hard) to choose where to scatter")."""
         state = self.match.state

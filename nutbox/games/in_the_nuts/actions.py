@@ -8,10 +8,9 @@ the 2-squirrel area by their spaces (2-4, 5-6, 7, 8-9, 10-12).
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, ActionSpace, NotationError, Word
+from nutbox.core import Action, ActionSpace, Field, Form, Named, Notation, Number, Word
 from nutbox.games.in_the_nuts.components import COMPONENTS
 
 CODES = COMPONENTS.nut_codes
@@ -29,6 +28,29 @@ def section_label(section: int) -> str:
     return str(spaces[0]) if len(spaces) == 1 else f"{spaces[0]}-{spaces[-1]}"
 
 
+class Kind(Field[int]):
+    """A nut card's kind: a nut's letter, or a joker's two letters."""
+
+    hint = "NUT"
+
+    def read(self, word: str) -> int:
+        if word not in _KIND_OF_TEXT:
+            raise ValueError(f"{word!r} is not a nut card (a nut letter, or a joker's two letters)")
+        return _KIND_OF_TEXT[word]
+
+    def write(self, value: int) -> str:
+        return kind_code(value)
+
+
+_KIND_OF_TEXT = {kind_code(k).lower(): k for k in range(len(COMPONENTS.kinds))}
+DIE = Number("die face", 1, 6, hint="D")
+STORAGE_CARD = Number("storage card", 1, CARDS, shift=1, hint="CARD")
+
+
+def _dice(green: int, low: int, high: int) -> Dice:
+    return Dice(green, min(low, high), max(low, high))  # the white dice are written in either order
+
+
 @dataclass(frozen=True, slots=True)
 class Dice(Action):
     """Chance: the green die and the two white dice (smaller first)."""
@@ -36,9 +58,7 @@ class Dice(Action):
     green: int
     low: int
     high: int
-
-    def __str__(self) -> str:
-        return f"dice {self.green} {self.low} {self.high}"
+    forms = (Form("dice {green} {low} {high}", {"green": DIE, "low": DIE, "high": DIE}, make=_dice, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,51 +66,42 @@ class Draw(Action):
     """Chance: the top card of the nut deck is of this kind."""
 
     kind: int
-
-    def __str__(self) -> str:
-        return f"draw {kind_code(self.kind)}"
+    forms = (Form("draw {kind}", {"kind": Kind()}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
     space: int
-
-    def __str__(self) -> str:
-        return f"place {self.space}"
+    forms = (Form("place {space}", {"space": Number("starting space", SPACES[0], SPACES[-1])}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Preplace(Action):
     section: int
-
-    def __str__(self) -> str:
-        return f"preplace {section_label(self.section)}"
+    forms = (Form("preplace {section}", {"section": Named(
+        "section", {section_label(s): s for s in range(len(COMPONENTS.area2))}, hint="5-6")}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     slot: int
-
-    def __str__(self) -> str:
-        return f"take {self.slot + 1}"
+    forms = (Form("take {slot}", {"slot": Number("face-up nut", 1, COMPONENTS.slots, shift=1)}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Steal(Action):
     victim: int
     card: int
-
-    def __str__(self) -> str:
-        return f"steal {self.victim + 1} {self.card + 1}"
+    forms = (Form("steal {victim} {card}", {"victim": Number("player", 1, PLAYERS, shift=1, hint="PLAYER"),
+                                             "card": STORAGE_CARD}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Store(Action):
     nut: int
     card: int
-
-    def __str__(self) -> str:
-        return f"store {CODES[self.nut]} {self.card + 1}"
+    forms = (Form("store {nut} {card}", {"nut": Named("nut", {code: n for n, code in enumerate(CODES)}),
+                                          "card": STORAGE_CARD}),)
 
 
 STOP, ROLL, KEEP = Word("stop"), Word("roll"), Word("keep")
@@ -108,53 +119,4 @@ ENCODING = ActionSpace(
 )
 
 
-_WORDS = re.compile(r"\s+")
-_KIND_OF_TEXT = {kind_code(k).lower(): k for k in range(len(COMPONENTS.kinds))}
-_SECTION_OF_TEXT = {section_label(s): s for s in range(len(COMPONENTS.area2))}
-
-
-def _number(text: str, word: str, what: str, top: int) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= top:
-        raise NotationError(text, f"{word!r} is not a {what} (1 to {top})")
-    return int(word) - 1
-
-
-def _nut(text: str, word: str) -> int:
-    kind = _KIND_OF_TEXT.get(word)
-    if kind is None or len(COMPONENTS.kinds[kind]) != 1:
-        raise NotationError(text, f"{word!r} is not a nut ({', '.join(CODES)})")
-    return kind
-
-
-def parse(text: str) -> Action:
-    clean = _WORDS.sub(" ", text.strip().lower())
-    if not clean:
-        raise NotationError(text, "it is empty")
-    word, *args = clean.split(" ")
-    if word in ("stop", "roll", "keep") and not args:
-        return {"stop": STOP, "roll": ROLL, "keep": KEEP}[word]
-    if word == "place" and len(args) == 1:
-        if not args[0].isdigit() or int(args[0]) not in PLACES:
-            raise NotationError(text, f"{args[0]!r} is not a starting space ({SPACES[0]} to {SPACES[-1]})")
-        return PLACES[int(args[0])]
-    if word == "preplace" and len(args) == 1:
-        if args[0] not in _SECTION_OF_TEXT:
-            raise NotationError(text, f"{args[0]!r} is not a section ({', '.join(_SECTION_OF_TEXT)})")
-        return PREPLACES[_SECTION_OF_TEXT[args[0]]]
-    if word == "take" and len(args) == 1:
-        return TAKES[_number(text, args[0], "face-up nut", COMPONENTS.slots)]
-    if word == "steal" and len(args) == 2:
-        return STEALS[(_number(text, args[0], "player", PLAYERS), _number(text, args[1], "storage card", CARDS))]
-    if word == "store" and len(args) == 2:
-        return STORES[(_nut(text, args[0]), _number(text, args[1], "storage card", CARDS))]
-    if word == "draw" and len(args) == 1:
-        if args[0] not in _KIND_OF_TEXT:
-            raise NotationError(text, f"{args[0]!r} is not a nut card (a nut letter, or a joker's two letters)")
-        return DRAWS[_KIND_OF_TEXT[args[0]]]
-    if word == "dice" and len(args) == 3 and all(a in "123456" and len(a) == 1 for a in args):
-        green, one, two = (int(a) for a in args)
-        return DICE[(green, min(one, two), max(one, two))]
-    raise NotationError(
-        text, "expected one of: place N, stop, roll, take N, steal PLAYER CARD, store NUT CARD, keep, "
-        "preplace 5-6 (and the chance steps dice G W W, draw NUT)",
-    )
+NOTATION = Notation((Place, Take, Steal, Store, Preplace, Dice, Draw), (STOP, ROLL, KEEP))

@@ -29,7 +29,7 @@ class InTheNuts(Game):
         return NutsState(self)
 
     def parse(self, text: str) -> Action:
-        return actions.parse(text)
+        return actions.NOTATION.parse(text)
 
     def determinize(self, view: dict[str, Any], rng: random.Random) -> NutsState:
         return NutsState.from_view(self, view)  # nothing is hidden: the view is the state

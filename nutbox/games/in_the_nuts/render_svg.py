@@ -45,7 +45,7 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, Take, parse, section_label
+from nutbox.games.in_the_nuts.actions import NOTATION, Place, Preplace, Steal, Store, Take, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import player_name
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
@@ -520,7 +520,7 @@ def status_svg(view: dict[str, Any]) -> str:
 
 def render(view: dict[str, Any], legal: list[str]) -> str:
     """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
-    on = targets(legal, lambda action_text: target_of(view, parse(action_text)))
+    on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))
     tall = picture_height(view["players"])
     cards = [storage_card_svg(seat, number, card, on.get(("card", f"{seat + 1}-{number}"), []))
              for seat, row in enumerate(view["storage"]) for number, card in enumerate(row, 1)]

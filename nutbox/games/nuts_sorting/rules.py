@@ -442,8 +442,8 @@ class SortingState(State):
         self.board[colour] ^= BITS[move.source] | BITS[move.target]
         self._groups[colour] = self._index[colour] = None
         after = flood(BITS[move.target], self.board[colour]).bit_count()
-        text = (f"Player {self.current + 1} moves the {COLOURS[colour]} nut from {NAMES[move.source]} to {NAMES[move.target]}"
-                f" (its group grows from {before} to {after})")
+        text = (f"Player {self.current + 1} moves the {COLOURS[colour]} nut from {NAMES[move.source]}"
+                f" to {NAMES[move.target]} (its group grows from {before} to {after})")
         return [Event(text, "move", {"colour": COLOURS[colour], "before": before, "after": after})]
 
     def _pickup(self, pickup: Pickup) -> list[Event]:

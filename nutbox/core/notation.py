@@ -1,0 +1,197 @@
+"""Declarative notation: each action class says once how it is written, and its text, its parsing and the
+messages for text that is not quite right all follow from that one declaration.
+
+An action class lists its `forms`: patterns such as ``"store {nut} {card}"``, whose words are literal and whose
+`{name}` parts are fields, each read and written by a `Field` (a number in a range, one of a set of names, or
+a game's own kind of word such as a board place). The first form that `writes` an action gives its `str()`;
+every form reads. A game gathers its action classes (and its one-word actions) in a `Notation`, whose
+`parse` answers a text with the action it names, or a `NotationError` that says which word is wrong and what
+was expected there, or, for text of no known shape, the shapes it could have had.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from nutbox.core.errors import NotationError
+
+if TYPE_CHECKING:
+    from nutbox.core.game import Action, Word
+
+T = TypeVar("T")
+_SPACES = re.compile(r"\s+")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_INTEGER = re.compile(r"-?\d+")
+
+
+class Field(ABC, Generic[T]):
+    """One kind of word in a pattern: how it reads (raising ValueError with the problem) and how it is written.
+    `hint` stands for it where the notation lists its shapes ("place N", "move rRcC rRcC")."""
+
+    hint: str = "X"
+
+    @abstractmethod
+    def read(self, word: str) -> T:
+        """The value `word` (lower case) stands for; ValueError saying what is wrong with it otherwise."""
+
+    @abstractmethod
+    def write(self, value: T) -> str:
+        """The word for `value`."""
+
+
+class Number(Field[int]):
+    """A whole number from `low` to `high` as written; the action holds it less `shift` (a card written 1
+    and held as 0 has shift 1)."""
+
+    def __init__(self, what: str, low: int, high: int, shift: int = 0, hint: str = "N") -> None:
+        self.what, self.low, self.high, self.shift, self.hint = what, low, high, shift, hint
+
+    def read(self, word: str) -> int:
+        if not _INTEGER.fullmatch(word) or not self.low <= int(word) <= self.high:
+            raise ValueError(f"{word!r} is not a {self.what} ({self.low} to {self.high})")
+        return int(word) - self.shift
+
+    def write(self, value: int) -> str:
+        return str(value + self.shift)
+
+
+class Named(Field[T]):
+    """One of a fixed set of names (read without regard to case), each standing for a value."""
+
+    def __init__(self, what: str, names: Mapping[str, T], hint: str | None = None) -> None:
+        self.what = what
+        self.names = dict(names)
+        self.by_name = {name.lower(): value for name, value in self.names.items()}
+        self.by_value = {value: name for name, value in self.names.items()}
+        self.hint = hint or what.upper().replace(" ", "-")
+
+    def read(self, word: str) -> T:
+        if word not in self.by_name:
+            raise ValueError(f"{word!r} is not a {self.what} ({', '.join(self.names)})")
+        return self.by_name[word]
+
+    def write(self, value: T) -> str:
+        return self.by_value[value]
+
+
+@dataclass(frozen=True)
+class Form:
+    """One way an action is written. `fields` name the Field of each placeholder; a placeholder stands for
+    the action's attribute of the same name, or, with `spans`, for several attributes read as one tuple
+    (a place r4c5 for row and col). `make` builds the action from the read values (default: the class
+    called with them), `when` says which actions this form writes (default: all), and a form with
+    `writes=False` only reads (another way of saying an action written otherwise)."""
+
+    pattern: str
+    fields: Mapping[str, Field[Any]] = field(default_factory=dict)
+    spans: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    make: Callable[..., Action] | None = None
+    when: Callable[[Any], bool] | None = None
+    writes: bool = True
+    chance: bool = False  # a chance outcome: listed apart from the decisions in the shapes a message offers
+
+    def __post_init__(self) -> None:
+        names = _PLACEHOLDER.findall(self.pattern)
+        missing = [name for name in names if name not in self.fields]
+        if missing:
+            raise ValueError(f"the form {self.pattern!r} gives no field for {', '.join(missing)}")
+        parts = _PLACEHOLDER.split(self.pattern)
+        regex = "".join(re.escape(part).replace(r"\ ", " ") if i % 2 == 0 else f"(?P<{part}>\\S+?)"
+                        for i, part in enumerate(parts))
+        object.__setattr__(self, "_regex", re.compile(regex.replace(" ", r"\s") + "$"))
+        object.__setattr__(self, "_parts", tuple(parts))
+
+    @property
+    def usage(self) -> str:
+        return _PLACEHOLDER.sub(lambda match: self.fields[match.group(1)].hint, self.pattern)
+
+    @property
+    def keyword(self) -> str:
+        """The form's first word if it is literal ("" if it opens with a field)."""
+        first = self.pattern.split(" ")[0]
+        return "" if "{" in first else first
+
+    def write(self, action: Action) -> str:
+        parts: tuple[str, ...] = self._parts  # type: ignore[attr-defined]
+        out = []
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                out.append(part)
+            else:
+                attrs = self.spans.get(part)
+                value = tuple(getattr(action, a) for a in attrs) if attrs else getattr(action, part)
+                out.append(self.fields[part].write(value))
+        return "".join(out)
+
+    def shape(self, clean: str) -> dict[str, str] | None:
+        """The words standing for each field if `clean` has this form's shape, else None."""
+        match = self._regex.match(clean)  # type: ignore[attr-defined]
+        return match.groupdict() if match else None
+
+    def build(self, cls: type[Action], words: dict[str, str]) -> Action:
+        """The action these words name; ValueError with the first field's problem."""
+        values: dict[str, Any] = {}
+        for name, word in words.items():
+            value = self.fields[name].read(word)
+            attrs = self.spans.get(name)
+            if attrs:
+                values.update(zip(attrs, value, strict=True))
+            else:
+                values[name] = value
+        return self.make(**values) if self.make is not None else cls(**values)
+
+
+def write(action: Action) -> str:
+    """`action` in its notation: the first of its class's forms that writes it."""
+    for form in type(action).forms:
+        if form.writes and (form.when is None or form.when(action)):
+            return form.write(action)
+    raise TypeError(f"{type(action).__name__} declares no form that writes {action!r}")
+
+
+class Notation:
+    """A game's whole notation: its action classes (read by their forms) and its one-word actions."""
+
+    def __init__(self, classes: Iterable[type[Action]], words: Iterable[Word] = (),
+                 clean: Callable[[str], str] | None = None) -> None:
+        self.forms = [(cls, form) for cls in classes for form in cls.forms]
+        self.words = {word.word: word for word in words}
+        self.clean = clean  # a game's own tidying of the text before reading (after case and spaces)
+
+    def parse(self, text: str) -> Action:
+        clean = _SPACES.sub(" ", text.strip().lower())
+        if self.clean is not None:
+            clean = self.clean(clean)
+        if not clean:
+            raise NotationError(text, "it is empty")
+        if clean in self.words:
+            return self.words[clean]
+        problem = None
+        for cls, form in self.forms:
+            words = form.shape(clean)
+            if words is None:
+                continue
+            try:
+                return form.build(cls, words)
+            except ValueError as error:
+                problem = problem or str(error)
+        if problem is not None:
+            raise NotationError(text, problem)
+        raise NotationError(text, self.expected(clean.split(" ")[0]))
+
+    def expected(self, first: str) -> str:
+        """The shapes a text opening with `first` could have had: those with that keyword, else all."""
+        same = [form.usage for _, form in self.forms if form.keyword == first]
+        words = [word for word in self.words if word.split(" ")[0] == first]
+        if same or words:
+            return "expected " + " or ".join(dict.fromkeys([*same, *words]))
+        decisions = [form.usage for _, form in self.forms if not form.chance]
+        chance = [form.usage for _, form in self.forms if form.chance]
+        text = "expected one of: " + ", ".join(dict.fromkeys([*decisions, *self.words]))
+        if chance:
+            text += " (and the chance steps " + ", ".join(dict.fromkeys(chance)) + ")"
+        return text
