@@ -8,7 +8,6 @@ here: installing it is enough (docs/plugins.md).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -16,14 +15,13 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nutbox.core import Game, Options, OptionsError, parse_options
-from nutbox.core.plugin import GamePlugin
+from nutbox.core.plugin import GROUP, GamePlugin, load
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
     from rich.console import RenderableType
 
-GROUP = "nutbox.games"
 # the built-in games first, in the order the home page and `nutbox list` show them; others follow by name
 BUILT_IN = ("nuts-sorting", "nut-hunt", "nuts-factory", "nut-cards", "in-the-nuts")
 
@@ -35,12 +33,6 @@ class Observer(Protocol):
 
     def fill(self, view: Any, parts: dict[str, NDArray[np.float32]]) -> None:
         """Write `view` into `parts`: zeroed arrays of `shapes`."""
-
-
-def load(path: str) -> Any:
-    """The object a "module:attribute" text names."""
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
 
 
 @dataclass(frozen=True, eq=False)

@@ -158,6 +158,10 @@ class Notation:
 
     def __init__(self, classes: Iterable[type[Action]], words: Iterable[Word] = (),
                  clean: Callable[[str], str] | None = None) -> None:
+        classes = tuple(classes)
+        for cls in classes:
+            if not cls.forms:
+                raise TypeError(f"{cls.__name__} declares no form to read it by")
         self.forms = [(cls, form) for cls in classes for form in cls.forms]
         self.words = {word.word: word for word in words}
         self.clean = clean  # a game's own tidying of the text before reading (after case and spaces)

@@ -13,11 +13,16 @@ or array library until something draws or learns (nutbox/registry.py).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nutbox.core.game import Game
+
+GROUP = "nutbox.games"
 
 
 @dataclass(frozen=True)
@@ -26,3 +31,27 @@ class GamePlugin:
     render_text: str  # "module:function": a view -> the terminal picture (any rich renderable, or text)
     render_svg: str | None = None  # "module:function": (a view, the legal action texts) -> an SVG document
     observe: str | None = None  # "module:class": the options -> the learners' fixed-shape encoding of a view
+
+
+def load(path: str) -> Any:
+    """The object a "module:attribute" text names."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@cache
+def plugin_of(game_id: str) -> GamePlugin | None:
+    """The plugin registered for `game_id`, or None if no installed package registers it."""
+    for point in entry_points(group=GROUP, name=game_id):
+        plugin = point.load()
+        return plugin if isinstance(plugin, GamePlugin) else None
+    return None
+
+
+def svg_picture(game_id: str, view: Any) -> str | None:
+    """The browser picture of `view` with nothing to click, if the game draws one."""
+    plugin = plugin_of(game_id)
+    if plugin is None or plugin.render_svg is None:
+        return None
+    picture: str = load(plugin.render_svg)(view, [])
+    return picture

@@ -22,8 +22,6 @@ from nutbox.core.game import Game
 from nutbox.core.options import options_to_dict, parse_options
 from nutbox.core.state import State
 
-SEEDS = 2**63  # a seed fits a database's 64-bit integer
-
 
 @dataclass
 class Record:
@@ -52,24 +50,11 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
-        for key, kind in (("game", str), ("rules_version", str), ("options", dict), ("actions", list)):
-            if key not in data:
-                raise RecordError(f"record has no {key!r}")
-            if not isinstance(data[key], kind):
-                raise RecordError(f"record field {key!r} must be a {kind.__name__}")
-        for i, text in enumerate(data["actions"]):
-            if not isinstance(text, str):
-                raise RecordError(f"actions[{i}] must be a text, not {json.dumps(text)}")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not -SEEDS < seed < SEEDS):
-            raise RecordError("record field 'seed' must be a whole number of at most 63 bits, or null")
-        seats = data.get("seats", [])
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise RecordError("record field 'seats' must be a list of texts")
-        unknown = sorted(set(data) - {"game", "rules_version", "options", "seed", "seats", "actions"})
-        if unknown:
-            raise RecordError(f"record has unknown fields: {', '.join(unknown)}")
-        return cls(data["game"], data["rules_version"], dict(data["options"]), seed, list(data["actions"]), list(seats))
+        from nutbox.core.record_shape import read  # (pydantic, imported only where a record is read)
+
+        shape = read(data)
+        return cls(shape.game, shape.rules_version, dict(shape.options), shape.seed, list(shape.actions),
+                   list(shape.seats))
 
     def save(self, path: Path) -> None:
         """Write the record so that a crash mid-write leaves the previous version whole."""

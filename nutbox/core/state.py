@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, Self, TypedDict
 
 from nutbox.core.errors import IllegalAction
 from nutbox.core.events import Event
+from nutbox.core.plugin import svg_picture
 
 if TYPE_CHECKING:
     from nutbox.core.game import Action, Game
@@ -181,6 +182,12 @@ class State(ABC):
             view["scores"] = self.scores()
             view["winners"] = self.winners()
         return view
+
+
+    def _repr_svg_(self) -> str | None:
+        """The position as a picture where a notebook shows the state (Jupyter): the spectator's view, drawn by
+        the game's browser picture; None for a game that draws none."""
+        return svg_picture(self.game.id, self.view(None))
 
 
 class ListedState(State):

@@ -29,3 +29,17 @@ def test_a_game_is_loaded_when_asked_for_and_its_renderers_when_used() -> None:
     drawn = loaded_after("from nutbox.registry import entry, make\n"
                          "entry('nut-hunt').render_text(make('nut-hunt').new_state().view(None))")
     assert "nutbox.games.nut_hunt.render_text" in drawn and "rich" in drawn
+
+
+def test_a_state_shows_itself_in_a_notebook_as_its_spectators_picture() -> None:
+    from nutbox.registry import entry, make
+
+    state = make("nut-hunt").new_state()
+    while state.is_chance():
+        state.apply(state.chance_outcomes()[0][0])
+    picture = state._repr_svg_()
+    render_svg = entry("nut-hunt").render_svg
+    assert render_svg is not None
+    assert picture is not None and picture.startswith("<svg") and picture == render_svg(state.view(None), [])
+    assert 'class="target"' not in picture  # nothing to click in a notebook
+    assert make("take-away").new_state()._repr_svg_() is None  # a game that draws no browser picture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from take_away.rules import TakeAwayOptions
+from take_away.rules import TakeAwayOptions, TakeAwayView
 
 
-def render_text(view: dict[str, Any]) -> str:
+def render_text(view: TakeAwayView) -> str:
     return f"Pile: {'o' * view['pile']} ({view['pile']})"
 
 
@@ -17,7 +17,7 @@ class Observation:
     def __init__(self, options: TakeAwayOptions) -> None:
         self.shapes = {"pile": (options.pile + 1,), "winners": (options.players,)}
 
-    def fill(self, view: dict[str, Any], parts: dict[str, Any]) -> None:
+    def fill(self, view: TakeAwayView, parts: dict[str, Any]) -> None:
         parts["pile"][view["pile"]] = 1.0
         seat = view["seat"] or 0
         for winner in view.get("winners", []):

@@ -5,19 +5,22 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self, TypedDict, cast
 
 from nutbox.core import (
     TERMINAL,
     Action,
     ActionSpace,
     Event,
+    Form,
     Game,
-    NotationError,
+    Notation,
+    Number,
     Options,
     OptionsError,
     State,
     ToMove,
+    View,
     Words,
 )
 from take_away import words
@@ -29,9 +32,24 @@ RULE = "Taking nuts"  # the rule every refusal cites
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     count: int
+    # the notation, declared once: str(Take(2)) == "take 2", and NOTATION reads it back
+    forms = (Form("take {count}", {"count": Number("number of nuts", 1, 1000)}),)
 
-    def __str__(self) -> str:
-        return f"take {self.count}"
+
+NOTATION = Notation([Take])
+
+
+class TakeAwayFields(TypedDict):
+    """The game's own fields of a view; with core.View's, a TakeAwayView: mypy checks every key read."""
+
+    players: int
+    pile: int
+    current: int
+    last: int | None  # who took the last nut
+
+
+class TakeAwayView(View, TakeAwayFields):
+    pass
 
 
 @dataclass(frozen=True)
@@ -77,8 +95,11 @@ class TakeAwayState(State):
         copy.last = self.last
         return copy
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> TakeAwayFields:
         return {"players": self.game.num_players, "pile": self.pile, "current": self.current, "last": self.last}
+
+    def view(self, seat: int | None) -> TakeAwayView:
+        return cast(TakeAwayView, super().view(seat))
 
     def scores(self) -> list[float]:
         return [1.0 if seat == self.last else 0.0 for seat in range(self.game.num_players)]
@@ -113,12 +134,9 @@ class TakeAway(Game):
         return TakeAwayState(self, self.options.pile)
 
     def parse(self, text: str) -> Action:
-        word, _, number = text.strip().partition(" ")
-        if word != "take" or not number.strip().isdigit():
-            raise NotationError(text[:20], "a move is 'take N', e.g. take 2")
-        return Take(int(number))
+        return NOTATION.parse(text)
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> TakeAwayState:
+    def determinize(self, view: TakeAwayView, rng: random.Random) -> TakeAwayState:
         state = TakeAwayState(self, view["pile"], view["current"])
         state.last = view["last"]
         return state  # nothing is hidden: the view is the state

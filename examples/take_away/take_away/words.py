@@ -2,27 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from take_away.rules import TakeAwayView
 
 from nutbox.core import Action, Panel, ScoreTable, plural, seat_name
 
 
-def decision(view: dict[str, Any]) -> str:
+def decision(view: TakeAwayView) -> str:
     return f"take 1, 2 or 3 nuts from the pile of {view['pile']}"
 
 
-def label(action: Action, view: dict[str, Any]) -> str:
+def label(action: Action, view: TakeAwayView) -> str:
     count = int(str(action).split()[1])
     left = view["pile"] - count
     return f"Take {plural(count, 'nut')}, leaving {left}" + (" (and win)" if left == 0 else "")
 
 
-def panels(view: dict[str, Any]) -> list[Panel]:
+def panels(view: TakeAwayView) -> list[Panel]:
     return [Panel(seat, seat_name(seat), holds=(("Pile", plural(view["pile"], "nut")),))
             for seat in range(view["players"])]
 
 
-def score_table(view: dict[str, Any]) -> ScoreTable | None:
+def score_table(view: TakeAwayView) -> ScoreTable | None:
     if view.get("winners") is None:
         return None
     rows = tuple(("took the last nut" if seat in view["winners"] else "",) for seat in range(view["players"]))
