@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nutbox.core import Game, Options, OptionsError, parse_options
 from nutbox.core.plugin import GROUP, GamePlugin, load
+from nutbox.core.tutorial import Lesson
+from nutbox.core.tutorial import load as load_tutorial
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,6 +57,14 @@ class Entry:
     def render_svg(self) -> Callable[[Any, list[str]], str] | None:
         """(a view, the legal action texts) -> an SVG picture whose clickable parts carry data-action."""
         return load(self.plugin.render_svg) if self.plugin.render_svg else None
+
+    @cached_property
+    def lesson(self) -> Lesson | None:
+        """The game's tutorial played through its rules, if it has one."""
+        if self.plugin.tutorial is None:
+            return None
+        tutorial = load_tutorial(self.game.id, self.plugin.tutorial)
+        return Lesson(tutorial, self.game(parse_options(self.game.options_type, tutorial.options)))
 
     @cached_property
     def observe(self) -> Callable[[Options], Observer] | None:

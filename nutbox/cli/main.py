@@ -19,7 +19,7 @@ from nutbox.cli.serve_cmd import serve
 from nutbox.cli.table import HUMAN, TerminalTable
 from nutbox.core import NutboxError, Record, describe
 from nutbox.play import Match
-from nutbox.registry import ENTRIES, game_class, make
+from nutbox.registry import ENTRIES, entry, game_class, make
 
 app = typer.Typer(help="nutbox: five nut games, their bots, and the tools around them.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -80,6 +80,23 @@ def play(
             if kind != HUMAN:
                 make_agent(kind, game, index)  # refuses an unknown bot or bad settings, saying which
         TerminalTable(Match(game, seed, seats), seats, console, save, delay).run()
+    except NutboxError as error:
+        raise fail(str(error)) from None
+
+
+@app.command()
+def learn(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game from `nutbox list`")]) -> None:
+    """Learn a game by playing its tutorial, then play it against the easy bot."""
+    from nutbox.cli.learn import run
+
+    try:
+        lesson = entry(game_id).lesson
+        if lesson is None:
+            raise fail(f"{game_class(game_id).title} has no tutorial yet")
+        if run(lesson, console):
+            seats = ["easy"] * lesson.game.num_players
+            seats[lesson.tutorial.seat] = HUMAN
+            TerminalTable(Match(lesson.game, None, seats), seats, console).run()
     except NutboxError as error:
         raise fail(str(error)) from None
 

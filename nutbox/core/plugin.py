@@ -31,6 +31,7 @@ class GamePlugin:
     render_text: str  # "module:function": a view -> the terminal picture (any rich renderable, or text)
     render_svg: str | None = None  # "module:function": (a view, the legal action texts) -> an SVG document
     observe: str | None = None  # "module:class": the options -> the learners' fixed-shape encoding of a view
+    tutorial: str | None = None  # "package:file.toml": the game taught step by step (core/tutorial.py)
 
 
 def load(path: str) -> Any:

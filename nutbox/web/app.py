@@ -8,6 +8,7 @@
     /t/{id}/record.json     the record, once the game is over
     /api/t/{id}/...         state, act, undo, handover, transfer, again, replay (JSON)
     /ws/t/{id}?secret=...   live updates; send {"type": "act", "action": TEXT, "version": N} (or undo, handover)
+    /learn/{game}           the game's tutorial (web/learn.py)
 
 A seat is known only by its key; what a connection receives is built from that seat's view alone. Every
 refusal is a 4xx with a short reason, and changes nothing.
@@ -44,7 +45,7 @@ from starlette.websockets import WebSocket
 from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe
 from nutbox.registry import ENTRIES, entry, game_class, make
-from nutbox.web import schema
+from nutbox.web import learn, schema
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
@@ -104,6 +105,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/name", api_name, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
         WebSocketRoute("/ws/t/{table}", live),
+        *learn.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     return Starlette(
@@ -156,7 +158,7 @@ async def home(request: Request) -> Response:
         cls = registered.game
         games.append({
             "id": game_id, "title": cls.title, "players": cls.player_range(), "about": summary(game_id)[0],
-            "picture": picture(game_id),
+            "picture": picture(game_id), "learn": registered.plugin.tutorial is not None,
         })
     return templates.TemplateResponse(request, "home.html", {"games": games})
 
@@ -175,7 +177,7 @@ async def rules(request: Request) -> Response:
     ]
     return templates.TemplateResponse(request, "rules.html", {
         "title": cls.title, "id": game_id, "summary": guide.summary if guide else about, "sections": sections,
-        "options": form_fields(game_id), "notation": notation,
+        "options": form_fields(game_id), "notation": notation, "learn": entry(game_id).plugin.tutorial is not None,
     })
 
 

@@ -1,0 +1,81 @@
+"""`nutbox learn GAME`: the game's tutorial in the terminal (the same file as the browser's /learn page), then a
+game against the easy bot.
+
+At each step the board is drawn, the step says what to notice and do, and the person types a decision: its
+number from the list of moves in words, or its notation. The tutorial answers as the browser's does: the
+step's decision goes on, another legal one gets the step's hint, an illegal one the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from nutbox.core import events_for
+from nutbox.core.tutorial import Lesson
+from nutbox.registry import entry
+
+HELP = "Type the number of a move or the move itself; 'board' draws the board again, 'quit' leaves."
+
+
+class Left(Exception):
+    """The person asked to leave the tutorial."""
+
+
+def run(lesson: Lesson, console: Console) -> bool:
+    """Walk the tutorial; True if the person reached its end (and wants the game against the bot)."""
+    render = entry(lesson.game.id).render_text
+    tutorial = lesson.tutorial
+    console.print(f"[bold]{escape(tutorial.title)}[/] — {len(lesson)} steps. {HELP}")
+    try:
+        for number, step in enumerate(tutorial.steps):
+            state = lesson.starts[number]
+            view = state.view(tutorial.seat)
+            for event in events_for(lesson.happened[number], tutorial.seat):
+                if not event.detail:
+                    console.print(f"• {escape(event.text)}")
+            console.print(render(view))
+            console.print(f"[bold]Step {number + 1} of {len(lesson)}:[/] {escape(step.say)}")
+            if step.expect:
+                decide(lesson, number, console)
+            else:
+                ask(console, "Press Enter for the next step> ")
+    except Left:
+        console.print("Left the tutorial.")
+        return False
+    console.print(escape(tutorial.finale))
+    return ask(console, "Play it now? [Y/n]> ").strip().lower() in ("", "y", "yes")
+
+
+def ask(console: Console, prompt: str) -> str:
+    try:
+        text = console.input(prompt)
+    except EOFError:
+        raise Left from None
+    if text.strip().lower() in ("q", "quit", "exit"):
+        raise Left
+    return text
+
+
+def decide(lesson: Lesson, number: int, console: Console) -> None:
+    """List the decisions in words and read one until it is the step's."""
+    game, seat = lesson.game, lesson.tutorial.seat
+    state = lesson.starts[number]
+    view = state.view(seat)
+    legal = state.legal_actions()
+    console.print(f"Your turn: {escape(game.decision(view))}.")
+    for index, action in enumerate(legal, 1):
+        console.print(f"  {index:>2}. {escape(game.label(action, view))}  [grey50]{escape(str(action))}[/]")
+    while True:
+        text = ask(console, "Your move> ").strip()
+        if text.lower() in ("b", "board"):
+            console.print(entry(game.id).render_text(view))
+            continue
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            text = str(legal[int(text) - 1])
+        answer = lesson.answer(number, text)
+        if answer.kind == "advance":
+            console.print(f"[green]{escape(answer.text)}[/]")
+            return
+        lead = {"hint": "Not quite", "illegal": "Not allowed", "unreadable": "I could not read that"}[answer.kind]
+        console.print(f"[yellow]{lead}:[/] {escape(answer.text)}")
