@@ -26,8 +26,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--decisions", type=int, default=3, help="decisions clicked before the picture")
+    parser.add_argument("--learn", action="store_true", help="only the tutorials: one step of each game's")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.learn:
+        return tutorials(args.out)
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
             chromium() as browser:
         home = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -58,6 +61,29 @@ def main() -> None:
             print(f"{game}: {path}")
             phone.context.close()
             page.context.close()
+
+
+def tutorials(out: Path) -> None:
+    """Each game's tutorial at its first step where the learner decides, at a laptop's and a phone's size."""
+    from nutbox.registry import entry
+
+    with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
+            chromium() as browser:
+        for game in TABLES:
+            try:
+                lesson = entry(game).lesson
+            except FileNotFoundError:
+                lesson = None  # (a tutorial being written)
+            if lesson is None:
+                continue
+            step = next(number for number, step in enumerate(lesson.tutorial.steps) if step.expect)
+            for size, (width, height) in {"": (1280, 800), "-phone": (390, 844)}.items():
+                page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+                page.goto(f"{url}/learn/{game}?step={step}")
+                page.wait_for_selector("#choices .action")
+                page.screenshot(path=str(out / f"learn-{game}{size}.png"), full_page=not size)
+                page.context.close()
+            print(f"{game}: {out}/learn-{game}.png")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
     /t/{id}/invite/{token}  an invitation: the first browser to take it gets the seat and its own key
     /t/{id}/seat/{key}      a seat's page        /t/{id}   a spectator's page
     /t/{id}/record.json     the record, once the game is over
-    /api/t/{id}/...         state, act, undo, handover, transfer, again, replay (JSON)
+    /api/t/{id}/...         state, act, undo, handover, transfer, again, hint, replay (JSON)
     /ws/t/{id}?secret=...   live updates; send {"type": "act", "action": TEXT, "version": N} (or undo, handover)
     /learn/{game}           the game's tutorial (web/learn.py)
 
@@ -103,6 +103,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/transfer", api_transfer, methods=["POST"]),
         Route("/api/t/{table}/again", api_again, methods=["POST"]),
         Route("/api/t/{table}/name", api_name, methods=["POST"]),
+        Route("/api/t/{table}/hint", api_hint, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
         WebSocketRoute("/ws/t/{table}", live),
         *learn.ROUTES,
@@ -451,6 +452,12 @@ async def api_name(request: Request) -> Response:
     version = await hub_of(request).rename(request.path_params["table"], data.get("secret"), data.get("version"),
                                           data["name"])
     return JSONResponse({"ok": True, "version": version})
+
+
+async def api_hint(request: Request) -> Response:
+    """A suggested decision for the asking seat, at a table with hints on (the tutorial's game against the bot)."""
+    data = await body(request)
+    return JSONResponse(await hub_of(request).hint(request.path_params["table"], data.get("secret")))
 
 
 async def api_again(request: Request) -> Response:

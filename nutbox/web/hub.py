@@ -171,6 +171,25 @@ class Hub:
         self.deliver(seated, outbox)
         return live.version
 
+    async def hint(self, table_id: str, secret: str | None) -> dict[str, str]:
+        """A suggested decision for the seat to move, at a table with hints on: what the medium bot would play
+        from that seat's own view (so a hint knows no more than the seat does). Nothing changes."""
+        seated = await self.table(table_id)
+        live = seated.live
+        if not live.stored.settings.get("hints"):
+            raise Refusal("hints are off at this table", status=403)
+        seat = live.seat_of(secret)
+        if seat is None or live.to_move() != seat or live.finished:
+            raise Refusal("a hint is for the seat whose turn it is", status=409)
+        state = live.match.state
+        view = state.view(seat)
+        legal = [str(action) for action in state.legal_actions()]
+        text = await asyncio.get_running_loop().run_in_executor(
+            self.bots, decide, live.game.id, live.stored.options, "medium", seat,
+            bot_seed(live.stored.chance_key, seat, len(live.actors)), view, legal, self.limits.bot_time,
+        )
+        return {"action": text, "label": live.named(live.game.label(live.game.parse(text), view))}
+
     async def undo(self, table_id: str, secret: str | None, version: int | None) -> int:
         seated = await self.table(table_id)
         async with seated.lock:

@@ -400,6 +400,7 @@ class LiveTable:
             "svg": render(view, legal) if render is not None else None,
             "legal": legal,
             "can_undo": self.can_undo(seat),
+            "hints": bool(self.stored.settings.get("hints")) and human,
             "seats": self.seats_public(),
             "scores": view.get("scores"),
             "winners": view.get("winners"),

@@ -23,7 +23,11 @@ def follow_the_highlight(page: Page) -> None:
     outlined move in the list."""
     marked = page.locator("#board .expected")
     if marked.count():
-        marked.first.click(force=True)  # a shape inside the place may cover its box's centre
+        # a shape of the place, not its box's centre (a line to where a piece goes may stretch the box)
+        shapes = marked.first.locator(", ".join(
+            f":scope {shape}:not([pointer-events=none])" for shape in ("circle", "rect", "polygon", "path", "ellipse")
+        ))
+        (shapes.first if shapes.count() else marked.first).click(force=True)
     else:
         page.locator("#choices .action.expected").first.click()
 

@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     render_text="nutbox.games.in_the_nuts.render_text:render",
     render_svg="nutbox.games.in_the_nuts.render_svg:render",
     observe="nutbox.games.in_the_nuts.observation:Observation",
+    tutorial="nutbox.games.in_the_nuts:tutorial.toml",
 )

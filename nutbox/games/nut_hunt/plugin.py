@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     render_text="nutbox.games.nut_hunt.render_text:render",
     render_svg="nutbox.games.nut_hunt.render_svg:render",
     observe="nutbox.games.nut_hunt.observation:Observation",
+    tutorial="nutbox.games.nut_hunt:tutorial.toml",
 )

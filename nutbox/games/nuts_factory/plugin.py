@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     render_text="nutbox.games.nuts_factory.render_text:render",
     render_svg="nutbox.games.nuts_factory.render_svg:render",
     observe="nutbox.games.nuts_factory.observation:Observation",
+    tutorial="nutbox.games.nuts_factory:tutorial.toml",
 )

@@ -8,4 +8,5 @@ PLUGIN = GamePlugin(
     render_text="nutbox.games.nuts_sorting.render_text:render",
     render_svg="nutbox.games.nuts_sorting.render_svg:render",
     observe="nutbox.games.nuts_sorting.observation:Observation",
+    tutorial="nutbox.games.nuts_sorting:tutorial.toml",
 )

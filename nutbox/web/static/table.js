@@ -103,6 +103,8 @@ function show(before) {
     legal.replaceChildren(...state.legal.map((text) => actionButton(text, "action")));
     if (!state.legal.length) legal.textContent = state.finished ? "(the game is over)" : "(waiting for your turn)";
     $("undo").disabled = !state.can_undo;
+    $("hint").hidden = !state.hints;
+    if (!state.hints) $("hint-text").hidden = true;  // a suggestion holds only until the decision is made
   }
   showLog(before);
   $("notes").replaceChildren(...state.notes.map((line) => element("li", "", line)));
@@ -438,6 +440,14 @@ if (!spectator) {
   $("name-input").value = remembered || "";
   $("name-box").onsubmit = (event) => { event.preventDefault(); if ($("name-input").value.trim()) saveName($("name-input").value.trim()); };
   $("undo").onclick = () => send({ type: "undo" });
+  $("hint").onclick = async () => {
+    const response = await fetch(`/api/t/${tableId}/hint`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ secret }),
+    });
+    const answer = await response.json();
+    $("hint-text").textContent = response.ok ? `A suggestion: ${answer.label}` : answer.error;
+    $("hint-text").hidden = false;
+  };
   $("notify").checked = localStorage.getItem("nutbox-notify") === "yes";
   $("notify").onchange = () => {
     localStorage.setItem("nutbox-notify", $("notify").checked ? "yes" : "no");
