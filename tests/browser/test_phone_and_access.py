@@ -67,6 +67,9 @@ def test_home_rules_and_forms_fit_every_screen_and_pass_axe(server: str, open_pa
         check(page, size, f"rules of {game}")
         page.goto(f"{server}/new/{game}")
         check(page, size, f"new {game} table")
+        page.goto(f"{server}/learn/{game}?step=1")
+        expect(page.locator("#progress")).to_contain_text("step 2 of")
+        check(page, size, f"{game}'s tutorial")
 
 
 @pytest.mark.parametrize("size", ["phone", "tablet", "laptop"])
