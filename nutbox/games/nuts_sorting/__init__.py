@@ -18,8 +18,12 @@ Notation (cells as drawn in board.py: rows a-i from the bottom, numbers along th
     deal e5 red      chance: the next cell in reading order gets a red piece ("deal e5 empty": the blank)
     choose rby       take red/blue/yellow (also: bwg); "choose first" / "choose second": who moves first
     remove c3        setup: the second player removes the piece on c3
-    c3-e5            move the piece on c3 to e5
-    x c3             pick up the group whose first cell (in reading order a1, a2, ..., i9) is c3
+    c3-e5            move the piece on c3 to e5 (also read: "c3 - e5")
+    x c3             pick up the group whose first cell (in reading order a1, a2, ..., i9) is c3 (also read:
+                     "xc3", "pickup c3")
+
+Each action class declares these forms once (actions.py, core/notation.py): its text, its reading and the
+messages for text that is not quite right all follow from them.
 
 Board:
 

@@ -1,18 +1,74 @@
-"""The actions of Nuts Sorting and their notation (see the package docstring for the full table)."""
+"""The actions of Nuts Sorting and their notation (see the package docstring for the full table), each
+declared once as forms (core/notation.py). Moves, pickups and deals are also tables built once: move
+generation looks its actions up, and str() looks up their texts, written from the forms at import."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, NotationError
+from nutbox.core import Action, Field, Form, Notation, NotationError
+from nutbox.core.notation import write
 from nutbox.games.nuts_sorting.board import CELL_OF_NAME, NAMES, NUM_CELLS
+from nutbox.games.nuts_sorting.view import SetCode
 
 COLOURS = ("red", "blue", "yellow", "black", "white", "gray")
-SETS = ("rby", "bwg")  # set 0: red, blue, yellow; set 1: black, white, gray
+SETS: tuple[SetCode, SetCode] = ("rby", "bwg")  # set 0: red, blue, yellow; set 1: black, white, gray
 SET_COLOURS = ((0, 1, 2), (3, 4, 5))
 CHOICES = ("rby", "bwg", "first", "second")
 EMPTY = len(COLOURS)  # the "colour" a deal gives the one cell left empty
+
+
+def _not_a_cell(word: str) -> str:
+    return f"{word!r} is not a cell (rows a-i, numbered as on the board: a1-a5 ... i5-i9)"
+
+
+class Cell(Field[int]):
+    """A cell by its name (c3), held as its index in reading order."""
+
+    def __init__(self, hint: str = "c3") -> None:
+        self.hint = hint
+
+    def read(self, word: str) -> int:
+        cell = CELL_OF_NAME.get(word)
+        if cell is None:
+            raise ValueError(_not_a_cell(word))
+        return cell
+
+    def write(self, value: int) -> str:
+        return NAMES[value]
+
+
+class Choice(Field[str]):
+    """What `choose` takes: a colour set, or who moves first."""
+
+    hint = "rby|bwg|first|second"
+
+    def read(self, word: str) -> str:
+        if word not in CHOICES:
+            raise ValueError(f"choose takes one of {', '.join(CHOICES)}, not {word!r}")
+        return word
+
+    def write(self, value: str) -> str:
+        return value
+
+
+class Dealt(Field[int]):
+    """What a deal puts on its cell: a colour, or `empty` for the blank."""
+
+    hint = "COLOUR"
+
+    def read(self, word: str) -> int:
+        if word not in _DEALT:
+            raise ValueError(f"deal gives a colour ({', '.join(COLOURS)}) or empty, not {word!r}")
+        return _DEALT[word]
+
+    def write(self, value: int) -> str:
+        return "empty" if value == EMPTY else COLOURS[value]
+
+
+_DEALT = {**{colour: index for index, colour in enumerate(COLOURS)}, "empty": EMPTY}
+CELL = Cell()
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,10 +77,10 @@ class Deal(Action):
 
     cell: int
     colour: int
+    forms = (Form("deal {cell} {colour}", {"cell": CELL, "colour": Dealt()}, chance=True),)
 
-    def __str__(self) -> str:
-        what = "empty" if self.colour == EMPTY else COLOURS[self.colour]
-        return f"deal {NAMES[self.cell]} {what}"
+    def __str__(self) -> str:  # the form's text, written once per deal (DEAL_TEXT below): every deal logs it
+        return DEAL_TEXT[self.cell * (EMPTY + 1) + self.colour]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +88,7 @@ class Choose(Action):
     """Setup step 2: take a colour set (rby, bwg) or say who moves first (first: me, second: the other)."""
 
     choice: str
-
-    def __str__(self) -> str:
-        return f"choose {self.choice}"
+    forms = (Form("choose {choice}", {"choice": Choice()}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,18 +96,19 @@ class Remove(Action):
     """Setup step 3: the second player removes one piece of each side."""
 
     cell: int
-
-    def __str__(self) -> str:
-        return f"remove {NAMES[self.cell]}"
+    forms = (Form("remove {cell}", {"cell": CELL}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
+    """A piece from `source` to `target`: "c3-e5" (read also with spaces around the dash, see NOTATION)."""
+
     source: int
     target: int
+    forms = (Form("{source}-{target}", {"source": CELL, "target": Cell("e5")}),)
 
-    def __str__(self) -> str:
-        return f"{NAMES[self.source]}-{NAMES[self.target]}"
+    def __str__(self) -> str:  # the form's text, written once per move (MOVE_TEXT below): records and logs ask often
+        return MOVE_TEXT[self.source << 6 | self.target] or write(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,55 +116,46 @@ class Pickup(Action):
     """Remove the group whose first cell (in reading order a1, a2, ..., i9) is `cell`."""
 
     cell: int
+    forms = (
+        Form("x {cell}", {"cell": CELL}),
+        Form("pickup {cell}", {"cell": CELL}, writes=False),
+        Form("x{cell}", {"cell": CELL}, writes=False),  # "xc3" is a common shorthand for "x c3"
+    )
 
-    def __str__(self) -> str:
-        return f"x {NAMES[self.cell]}"
+    def __str__(self) -> str:  # the form's text, written once per pickup (PICKUP_TEXT below)
+        return PICKUP_TEXT[self.cell]
 
 
-# Every move (indexed by source << 6 | target) and pickup, built once: move generation looks them up.
+# Every move (indexed by source << 6 | target) and pickup, built once: move generation looks them up; and
+# the text of each move, pickup and deal, written once from its form, as str() looks them up.
 MOVE_TABLE = tuple(Move(pair >> 6, pair & 63) for pair in range(NUM_CELLS << 6))
 PICKUPS = tuple(Pickup(cell) for cell in range(NUM_CELLS))
 DEALS = tuple(Deal(cell, colour) for cell in range(NUM_CELLS) for colour in range(EMPTY + 1))
-_MOVE = re.compile(r"^([a-z]\d+)\s*-\s*([a-z]\d+)$")
-_WORDS = re.compile(r"\s+")
+MOVE_TEXT = tuple(write(move) if move.target < NUM_CELLS else "" for move in MOVE_TABLE)  # "": off the board
+PICKUP_TEXT = tuple(write(pickup) for pickup in PICKUPS)
+DEAL_TEXT = tuple(write(deal) for deal in DEALS)
+_DASH = re.compile(r"\s*-\s*")
 
 
-def _cell(text: str, name: str) -> int:
-    cell = CELL_OF_NAME.get(name)
-    if cell is None:
-        raise NotationError(text, f"{name!r} is not a cell (rows a-i, numbered as on the board: a1-a5 ... i5-i9)")
-    return cell
+class _Notation(Notation):
+    """The core's notation with two messages kept from the hand-written parser: a bare `x` (or `remove`,
+    `pickup`) says the cell is missing, and text of no known shape shows an example of each kind."""
+
+    def parse(self, text: str) -> Action:
+        try:
+            return super().parse(text)
+        except NotationError as error:
+            if text.strip().lower() in ("x", "pickup", "remove"):
+                raise NotationError(text, f"{_not_a_cell('')}; {error.problem}") from None
+            raise
+
+    def expected(self, first: str) -> str:
+        if any(form.keyword == first for _, form in self.forms):
+            return super().expected(first)
+        return "expected a move like 'c3-e5', a pickup like 'x c3', or 'choose ...', 'remove ...', 'deal ...'"
 
 
-def parse(text: str) -> Action:
-    clean = _WORDS.sub(" ", text.strip().lower())
-    if not clean:
-        raise NotationError(text, "it is empty")
-    move = _MOVE.match(clean)
-    if move:
-        return Move(_cell(text, move.group(1)), _cell(text, move.group(2)))
-    word, _, rest = clean.partition(" ")
-    if word == "x" or word == "pickup":
-        return Pickup(_cell(text, rest))
-    if word == "remove":
-        return Remove(_cell(text, rest))
-    if word == "choose":
-        if rest not in CHOICES:
-            raise NotationError(text, f"choose takes one of {', '.join(CHOICES)}, not {rest!r}")
-        return Choose(rest)
-    if word == "deal":
-        name, _, what = rest.partition(" ")
-        cell = _cell(text, name)
-        if what == "empty":
-            return Deal(cell, EMPTY)
-        if what not in COLOURS:
-            raise NotationError(text, f"deal gives a colour ({', '.join(COLOURS)}) or empty, not {what!r}")
-        return Deal(cell, COLOURS.index(what))
-    if word.startswith("x") and word[1:] in CELL_OF_NAME:  # "xc3" is a common shorthand for "x c3"
-        return Pickup(CELL_OF_NAME[word[1:]])
-    raise NotationError(
-        text, "expected a move like 'c3-e5', a pickup like 'x c3', or 'choose ...', 'remove ...', 'deal ...'"
-    )
+NOTATION = _Notation((Move, Pickup, Remove, Choose, Deal), clean=lambda text: _DASH.sub("-", text))
 
 
 # The fixed integer encoding: blocks of deals, choices, removals, moves and pickups.

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nuts_sorting import actions, heuristic, words
 from nutbox.games.nuts_sorting.guide import GUIDE
 from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
+from nutbox.games.nuts_sorting.view import SortingView
 
 
 class NutsSorting(Game):
@@ -27,7 +28,7 @@ class NutsSorting(Game):
         return SortingState(self)
 
     def parse(self, text: str) -> Action:
-        return actions.parse(text)
+        return actions.NOTATION.parse(text)
 
     @property
     def num_actions(self) -> int:
@@ -39,7 +40,7 @@ class NutsSorting(Game):
     def action_from_index(self, index: int) -> Action:
         return actions.action_from_index(index)
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> SortingState:
+    def determinize(self, view: SortingView, rng: random.Random) -> SortingState:
         return SortingState.from_view(self, view)  # nothing is hidden: the view is the state
 
     def heuristic(self, state: State, seat: int) -> float:

@@ -24,12 +24,13 @@ no position can recur under the rules) and its texts (the end reason, the decisi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nutbox.core import Options
 from nutbox.games.nuts_sorting.actions import COLOURS, SETS
 from nutbox.games.nuts_sorting.board import CELL_OF_NAME, NUM_CELLS
 from nutbox.games.nuts_sorting.rules import PIECES_PER_COLOUR, SortingOptions
+from nutbox.games.nuts_sorting.view import SortingView
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,7 +62,7 @@ class Observation:
             "winners": (SEATS,),
         }
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:
+    def fill(self, view: SortingView, parts: dict[str, NDArray[np.float32]]) -> None:
         me = view["seat"] or 0
 
         def rel(seat: int) -> int:

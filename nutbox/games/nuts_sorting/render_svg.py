@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from functools import cache, lru_cache
-from typing import Any
 
 from nutbox.core.svg import (
     EXTENT_STYLE,
@@ -44,9 +43,10 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.nuts_sorting.actions import COLOURS, SET_COLOURS, SETS, Choose, Move, Pickup, Remove, parse
+from nutbox.games.nuts_sorting.actions import COLOURS, NOTATION, SET_COLOURS, SETS, Choose, Move, Pickup, Remove
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
-from nutbox.games.nuts_sorting.words import FILL
+from nutbox.games.nuts_sorting.view import SortingView
+from nutbox.games.nuts_sorting.words import FILL, mover, nut_at, set_of
 
 WIDTH = 600
 MARGIN = 10
@@ -69,7 +69,7 @@ PANEL_FILL, PANEL_LINE, INK, FAINT, WON = "#f8f9fa", "#adb5bd", "#212529", "#6c7
 STYLE = TARGET_STYLE + EXTENT_STYLE
 
 
-def player(seat: int, view: dict[str, Any]) -> str:
+def player(seat: int, view: SortingView) -> str:
     return f"Player {seat + 1}" + (" (you)" if view["seat"] == seat else "")
 
 
@@ -107,9 +107,9 @@ def group_size(mask: int, name: str) -> int:
 
 
 # --- what the legal actions aim at ------------------------------------------------------------------------
-def target_of(view: dict[str, Any], action_text: str) -> tuple[str, str]:
+def target_of(view: SortingView, action_text: str) -> tuple[str, str]:
     """The element an action is aimed at, as (data attribute, its value). Every action has one."""
-    action = parse(action_text)
+    action = NOTATION.parse(action_text)
     if isinstance(action, Move):
         return "move", str(action)
     if isinstance(action, Pickup):
@@ -119,12 +119,12 @@ def target_of(view: dict[str, Any], action_text: str) -> tuple[str, str]:
     assert isinstance(action, Choose), action_text
     if action.choice in SETS:
         return "set", action.choice
-    chooser = view["to_move"]
+    chooser = mover(view)
     return "first", str((chooser if action.choice == "first" else 1 - chooser) + 1)
 
 
 # --- the board --------------------------------------------------------------------------------------------
-def cell_svg(view: dict[str, Any], name: str, actions: list[str]) -> str:
+def cell_svg(view: SortingView, name: str, actions: list[str]) -> str:
     dealt = name in view["cells"]
     return drawn_cell(name, dealt, view["cells"].get(name), tuple(actions))
 
@@ -193,7 +193,7 @@ def assign_places(wanted: list[float], places: list[tuple[float, float]]) -> lis
     return chosen
 
 
-def move_chips(view: dict[str, Any], target: str, moves: list[tuple[str, str]], colours: dict[str, int]) -> str:
+def move_chips(view: SortingView, target: str, moves: list[tuple[str, str]], colours: dict[str, int]) -> str:
     """The chips of the moves (text, source) into one empty cell, each set towards where its piece comes from,
     nearest pieces placed first."""
     x, y = centre(target)
@@ -202,7 +202,7 @@ def move_chips(view: dict[str, Any], target: str, moves: list[tuple[str, str]], 
     places, radius = chip_places(len(moves))
     parts = []
     for (action_text, source), (dx, dy) in zip(moves, assign_places(wanted, places), strict=True):
-        colour = view["cells"][source]
+        colour = nut_at(view, source)
         fill, ink = FILL[colour]
         before = group_size(colours[colour], source)
         after = group_size(colours[colour] ^ BITS[CELL_OF_NAME[source]] | BITS[CELL_OF_NAME[target]], target)
@@ -223,9 +223,9 @@ def move_chips(view: dict[str, Any], target: str, moves: list[tuple[str, str]], 
     return "".join(parts)
 
 
-def pickup_badge(view: dict[str, Any], first: str, action_text: str, colours: dict[str, int]) -> str:
+def pickup_badge(view: SortingView, first: str, action_text: str, colours: dict[str, int]) -> str:
     """The × on a group's first cell; hovering it outlines the group."""
-    colour = view["cells"][first]
+    colour = nut_at(view, first)
     group = [NAMES[cell] for cell in cells_of(flood(BITS[CELL_OF_NAME[first]], colours[colour]))]
     x, y = centre(first)
     bx, by = x + 15, y - 15
@@ -243,7 +243,7 @@ def pickup_badge(view: dict[str, Any], first: str, action_text: str, colours: di
     return "".join(parts)
 
 
-def board_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> list[str]:
+def board_svg(view: SortingView, on: dict[tuple[str, str], list[str]]) -> list[str]:
     """The cells, then what is clicked on top of them: move chips and pickup badges."""
     colours = masks(view["cells"])
     parts = [cell_svg(view, name, on.get(("cell", name), [])) for name in NAMES]
@@ -259,12 +259,12 @@ def board_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> lis
 
 
 # --- the colour sets and the setup choices ---------------------------------------------------------------
-def owner_of(view: dict[str, Any], set_code: str) -> int | None:
+def owner_of(view: SortingView, set_code: str) -> int | None:
     owners = [seat for seat, chosen in enumerate(view["colour_sets"]) if chosen == set_code]
     return owners[0] if owners else None
 
 
-def plaque_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
+def plaque_svg(view: SortingView, index: int, actions: list[str]) -> str:
     """A colour set: its owner, their turn or win, whether they move first, and each colour's groups."""
     set_code = SETS[index]
     x, y = MARGIN + index * (PLAQUE_WIDTH + MARGIN), PLAQUE_TOP
@@ -305,7 +305,7 @@ def plaque_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
     return "".join([*parts, "</g>"])
 
 
-def plaque_state(view: dict[str, Any], index: int, owner: int | None, pieces: dict[str, int]) -> str:
+def plaque_state(view: SortingView, index: int, owner: int | None, pieces: dict[str, int]) -> str:
     """What a plaque shows that play changes: its owner and turn order, and each colour's groups and pieces
     (not whose turn it is, which changes every turn): "player 2, first; red 3/9; blue 1/10; yellow 2/10"."""
     who = "nobody" if owner is None else f"player {owner + 1}"
@@ -315,7 +315,7 @@ def plaque_state(view: dict[str, Any], index: int, owner: int | None, pieces: di
     return "; ".join([who, *counts])
 
 
-def first_button(view: dict[str, Any], seat: int, actions: list[str]) -> str:
+def first_button(view: SortingView, seat: int, actions: list[str]) -> str:
     """A setup button in a lower corner of the board: the player who would move first."""
     x = MARGIN if seat == 0 else WIDTH - MARGIN - BUTTON_WIDTH
     y = BOARD_BOTTOM - R - 26
@@ -331,9 +331,9 @@ def first_button(view: dict[str, Any], seat: int, actions: list[str]) -> str:
 
 
 # --- the status lines -------------------------------------------------------------------------------------
-def status_lines(view: dict[str, Any], legal: list[str]) -> tuple[str, str]:
+def status_lines(view: SortingView, legal: list[str]) -> tuple[str, str]:
     """Whose turn it is and at what, or the result; then what there is to do or know."""
-    phase, who = view["phase"], view["to_move"]
+    phase = view["phase"]
     if phase == "over":
         winners = view.get("winners", [])
         result = " and ".join(player(seat, view) for seat in winners) + " wins" if winners else "A draw"
@@ -342,12 +342,13 @@ def status_lines(view: dict[str, Any], legal: list[str]) -> tuple[str, str]:
     if phase == "deal":
         pool = ", ".join(f"{what} {count}" for what, count in (view["pool"] or {}).items() if count)
         return f"Setup: dealing the board ({len(view['cells'])} of {NUM_CELLS} cells)", f"still to deal: {pool}"
+    who = mover(view)
     other = player(1 - who, view)
     if phase == "choose":
         if who == 1:
             task = "take a colour set (click a plaque below), or the first move"
         elif view["first"] is None:
-            task = f"{other} took {set_words(view['colour_sets'][1])}; say who moves first"
+            task = f"{other} took {set_words(set_of(view, 1))}; say who moves first"
         else:
             task = f"{other} takes the first move; choose a colour set"
         return f"Setup: {player(who, view)} to choose", task
@@ -361,17 +362,17 @@ def status_lines(view: dict[str, Any], legal: list[str]) -> tuple[str, str]:
         return f"Setup: {player(who, view)} to remove pieces", task
     empty = sum(1 for colour in view["cells"].values() if colour is None)
     hint = " · click a chip to move its piece there, or × to pick up a group" if legal else ""
-    return (f"{player(who, view)} to move ({set_words(view['colour_sets'][who])})",
+    return (f"{player(who, view)} to move ({set_words(set_of(view, who))})",
             f"turn {view['turn'] + 1} · {empty} empty cells{hint}")
 
 
-def status_svg(view: dict[str, Any], legal: list[str]) -> str:
+def status_svg(view: SortingView, legal: list[str]) -> str:
     first, second = status_lines(view, legal)
     return (left_text(MARGIN, 19, first, 14, ' font-weight="bold"')
             + left_text(MARGIN, 37, second, 11.5, f' fill="{INK}"'))
 
 
-def render(view: dict[str, Any], legal: list[str]) -> str:
+def render(view: SortingView, legal: list[str]) -> str:
     """The board and the colour sets as an SVG document; every action of `legal` is its own clickable element."""
     on = targets(legal, lambda action_text: target_of(view, action_text))
     parts = [rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'), status_svg(view, legal), *board_svg(view, on)]

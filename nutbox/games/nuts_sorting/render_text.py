@@ -6,12 +6,11 @@ G gray, · empty), so the board reads without colour too.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nutbox.games.nuts_sorting.board import NAMES, ROWS
+from nutbox.games.nuts_sorting.view import SortingView
 
 LETTER = {"red": "R", "blue": "B", "yellow": "Y", "black": "K", "white": "W", "gray": "G", None: "·"}
 STYLE = {
@@ -42,7 +41,7 @@ def board_text(cells: dict[str, str | None]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: SortingView) -> RenderableType:
     """The board and the situation, from a view only."""
     parts: list[RenderableType] = [board_text(view["cells"])]
     sets = view["colour_sets"]

@@ -7,11 +7,10 @@ that is how players point at the board. Nothing is hidden in this game, so no pa
 
 from __future__ import annotations
 
-from typing import Any
-
 from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name
 from nutbox.games.nuts_sorting.actions import COLOURS, EMPTY, SET_COLOURS, SETS, Choose, Deal, Move, Pickup, Remove
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, flood
+from nutbox.games.nuts_sorting.view import SetCode, SortingView
 
 # each nut colour as the board draws it: (fill, ink); the picture takes them from here
 FILL = {
@@ -26,7 +25,7 @@ FILL = {
 MARKER = {set_code: FILL[COLOURS[SET_COLOURS[index][0]]][0] for index, set_code in enumerate(SETS)}
 
 
-def set_colours(set_code: str) -> list[str]:
+def set_colours(set_code: SetCode) -> list[str]:
     return [COLOURS[colour] for colour in SET_COLOURS[SETS.index(set_code)]]
 
 
@@ -34,18 +33,39 @@ def both_sets() -> str:
     return ", or ".join(listing(set_colours(set_code)) for set_code in SETS)
 
 
-def mask_of(view: dict[str, Any], colour: str) -> int:
+def mask_of(view: SortingView, colour: str) -> int:
     """The cells of one colour as a bitmask of board.py, for finding its groups."""
     return sum(BITS[CELL_OF_NAME[name]] for name, held in view["cells"].items() if held == colour)
 
 
-def unsorted_colours(view: dict[str, Any], seat: int) -> list[str]:
+def mover(view: SortingView) -> int:
+    """The seat to decide, where the phase says there is one (not while dealing, not at the end)."""
+    to_move = view["to_move"]
+    assert isinstance(to_move, int), f"no seat is to decide ({to_move})"
+    return to_move
+
+
+def set_of(view: SortingView, seat: int) -> SetCode:
+    """The seat's colour set, where the phase says it is chosen (removing, playing, the end)."""
+    chosen = view["colour_sets"][seat]
+    assert chosen is not None, f"{seat_name(seat)} has no colour set yet"
+    return chosen
+
+
+def nut_at(view: SortingView, name: str) -> str:
+    """The colour of the nut on a cell an action names as holding one."""
+    colour = view["cells"][name]
+    assert colour is not None, f"{name} is empty"
+    return colour
+
+
+def unsorted_colours(view: SortingView, seat: int) -> list[str]:
     """The colours of the seat's chosen set still split into more than one group."""
-    return [colour for colour in set_colours(view["colour_sets"][seat]) if view["groups"][colour] != 1]
+    return [colour for colour in set_colours(set_of(view, seat)) if view["groups"][colour] != 1]
 
 
 # --- the decision --------------------------------------------------------------------------------------
-def decision(view: dict[str, Any]) -> str:
+def decision(view: SortingView) -> str:
     phase, your = view["phase"], possessive(view)
     if phase == "deal":
         return "deal the nuts onto the board"
@@ -58,32 +78,32 @@ def decision(view: dict[str, Any]) -> str:
             return "decide who moves first"
         return f"choose {your} colours: {both_sets()}"
     if phase == "remove":
-        mine = view["colour_sets"][view["to_move"]]
+        mine = view["colour_sets"][mover(view)]
         if not view["removed_from"]:
             return f"remove one of {your} nuts and one of {your} opponent's"
         if view["removed_from"][0] == mine:
             return f"remove one of {your} opponent's nuts"
         return f"remove one of {your} own nuts"
-    colours = set_colours(view["colour_sets"][view["to_move"]])
+    colours = set_colours(set_of(view, mover(view)))
     return (f"move one of {your} {', '.join(colours[:-1])} or {colours[-1]} nuts so that its group grows, "
             f"or pick up one of {your} groups")
 
 
 # --- the actions ---------------------------------------------------------------------------------------
-def label(action: Action, view: dict[str, Any]) -> str:
+def label(action: Action, view: SortingView) -> str:
     if isinstance(action, Move):
         return move_label(action, view)
     if isinstance(action, Pickup):
         name = NAMES[action.cell]
-        colour = view["cells"][name]
+        colour = nut_at(view, name)
         size = flood(BITS[action.cell], mask_of(view, colour)).bit_count()
         if size == 1:
             return f"Pick up the lone {colour} nut at {name}"
         return f"Pick up the group of {size} {colour} nuts at {name}"
     if isinstance(action, Remove):
         name = NAMES[action.cell]
-        colour = view["cells"][name]
-        owner = next(seat for seat, set_code in enumerate(view["colour_sets"]) if colour in set_colours(set_code))
+        colour = nut_at(view, name)
+        owner = next(seat for seat in (0, 1) if colour in set_colours(set_of(view, seat)))
         whose = "yours" if owner == view["seat"] else f"{seat_name(owner)}'s"
         return f"Remove the {colour} nut from {name} ({whose})"
     if isinstance(action, Choose):
@@ -94,31 +114,31 @@ def label(action: Action, view: dict[str, Any]) -> str:
     return f"Deal a {COLOURS[action.colour]} nut to {NAMES[action.cell]}"
 
 
-def move_label(move: Move, view: dict[str, Any]) -> str:
+def move_label(move: Move, view: SortingView) -> str:
     source, target = NAMES[move.source], NAMES[move.target]
-    colour = view["cells"][source]
+    colour = nut_at(view, source)
     mask = mask_of(view, colour)
     before = flood(BITS[move.source], mask).bit_count()
     after = flood(BITS[move.target], mask ^ BITS[move.source] | BITS[move.target]).bit_count()
     return f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})"
 
 
-def choice_label(choice: str, view: dict[str, Any]) -> str:
+def choice_label(choice: str, view: SortingView) -> str:
     if choice in SETS:
         return f"Take {listing(set_colours(choice))}"
     if view["colour_sets"][0] is None:  # the opening choice: the first move instead of a colour set
         return "Take the first move"
     if choice == "first":
         return "Move first"
-    return f"Let {seat_name(1 - view['to_move'])} move first"
+    return f"Let {seat_name(1 - mover(view))} move first"
 
 
 # --- the seats -----------------------------------------------------------------------------------------
-def panels(view: dict[str, Any]) -> list[Panel]:
+def panels(view: SortingView) -> list[Panel]:
     return [panel(view, seat) for seat in (0, 1)]
 
 
-def panel(view: dict[str, Any], seat: int) -> Panel:
+def panel(view: SortingView, seat: int) -> Panel:
     set_code = view["colour_sets"][seat]
     if set_code is None:
         return Panel(seat, seat_name(seat), score="no colours yet")
@@ -129,20 +149,20 @@ def panel(view: dict[str, Any], seat: int) -> Panel:
                  holds=tuple(holds))
 
 
-def colour_words(view: dict[str, Any], colour: str) -> str:
+def colour_words(view: SortingView, colour: str) -> str:
     """ "9 nuts in 2 groups", or "8 nuts in 1 group, sorted" once the colour is one group."""
     nuts = sum(1 for held in view["cells"].values() if held == colour)
     groups = view["groups"][colour]
     return f"{plural(nuts, 'nut')} in {plural(groups, 'group')}" + (", sorted" if groups == 1 else "")
 
 
-def sorted_words(view: dict[str, Any], seat: int) -> str:
+def sorted_words(view: SortingView, seat: int) -> str:
     done = 3 - len(unsorted_colours(view, seat))
     return f"{done} of 3 colours sorted"
 
 
 # --- the end -------------------------------------------------------------------------------------------
-def score_table(view: dict[str, Any]) -> ScoreTable | None:
+def score_table(view: SortingView) -> ScoreTable | None:
     if view.get("scores") is None:
         return None
     winners = list(view["winners"])
@@ -156,7 +176,7 @@ def score_table(view: dict[str, Any]) -> ScoreTable | None:
                       winners=tuple(winners))
 
 
-def how(view: dict[str, Any], seat: int) -> str:
+def how(view: SortingView, seat: int) -> str:
     split = unsorted_colours(view, seat)
     if split:
         return "still split: " + listing([f"{colour} in {view['groups'][colour]} groups" for colour in split])
@@ -165,7 +185,7 @@ def how(view: dict[str, Any], seat: int) -> str:
     return f"one group of each colour by turn {view['turn']}"
 
 
-def note(view: dict[str, Any]) -> str:
+def note(view: SortingView) -> str:
     """Why the result is what it is, where the one sorted seat winning does not say it."""
     sorted_seats = [seat for seat in (0, 1) if not unsorted_colours(view, seat)]
     if len(sorted_seats) == 1 and sorted_seats == list(view["winners"]):

@@ -665,6 +665,8 @@ def test_notation_forms():
         ("", "it is empty"),
         ("   ", "it is empty"),
         ("hello", "expected a move like 'c3-e5'"),
+        ("xc3 e5", "expected a move like 'c3-e5'"),  # the shorthand is one word: nothing may follow it
+        ("deal a1", "expected deal c3 COLOUR"),
     ],
 )
 def test_unreadable_texts_raise_notation_errors_that_say_what_is_wrong(text, problem):
