@@ -10,9 +10,52 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, ActionSpace, NotationError
+from nutbox.core import Action, ActionSpace, Field, Form, Notation, NotationError, Number
+from nutbox.games.nut_cards.components import COMPONENTS
+from nutbox.games.nut_cards.layout import upside_down
 
-CARDS = range(1, 31)
+CARD = Number("card number", 1, len(COMPONENTS.cards), hint="CARD")
+_WHOLE = re.compile(r"-?\d+")
+_FRACTION = re.compile(r"-?\d*\.\d+")
+
+
+class Coordinate(Field[int]):
+    """A column or a band of a layout: a whole number, negative to the left of and above the first card."""
+
+    def __init__(self, hint: str) -> None:
+        self.hint = hint
+
+    def read(self, word: str) -> int:
+        if _WHOLE.fullmatch(word):
+            return int(word)
+        if _FRACTION.fullmatch(word):
+            raise ValueError("lines on the cards must line up with another line or with the top/bottom edge of a "
+                             "card: positions are whole bands")
+        raise ValueError(f"{word!r} is not a whole number (place COLUMN BAND, like place 1 -2)")
+
+    def write(self, value: int) -> str:
+        return str(value)
+
+
+class Way(Field[bool]):
+    """How a card stands, written only against its column's way: `up` (upright) or `down` (upside down)."""
+
+    hint = "up/down"
+
+    def read(self, word: str) -> bool:
+        if word not in ("up", "down"):
+            raise ValueError(f"a card stands 'up' or 'down', not {word!r}")
+        return word == "down"
+
+    def write(self, value: bool) -> str:
+        return "down" if value else "up"
+
+
+COLUMN, BAND = Coordinate("COLUMN"), Coordinate("BAND")
+
+
+def _as_the_column_stands(x: int, y: int) -> Place:
+    return Place(x, y, upside_down(x))
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,17 +63,13 @@ class Draw(Action):
     """Chance: the top card of the deck, dealt into the next empty place of the columns."""
 
     card: int
-
-    def __str__(self) -> str:
-        return f"draw {self.card}"
+    forms = (Form("draw {card}", {"card": CARD}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     card: int
-
-    def __str__(self) -> str:
-        return f"take {self.card}"
+    forms = (Form("take {card}", {"card": CARD}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +77,15 @@ class Place(Action):
     x: int
     y: int
     upside_down: bool
+    forms = (
+        # the usual text: the card stands as its column has it
+        Form("place {x} {y}", {"x": COLUMN, "y": BAND}, make=_as_the_column_stands,
+             when=lambda place: place.upside_down == upside_down(place.x)),
+        Form("place {x} {y} {upside_down}", {"x": COLUMN, "y": BAND, "upside_down": Way()}),
+    )
 
-    def __str__(self) -> str:
-        text = f"place {self.x} {self.y}"
-        if self.upside_down != (self.x % 2 == 1):
-            text += " down" if self.upside_down else " up"
-        return text
+
+NOTATION = Notation((Take, Place, Draw))
 
 
 class Space:
@@ -62,33 +104,10 @@ class Space:
         }
         self.encoding = ActionSpace((*self.draws, *self.takes, *self.places.values()), "Nut")
 
-
-_WORDS = re.compile(r"\s+")
-_INT = re.compile(r"^-?\d+$")
-
-
-def parse(text: str, space: Space) -> Action:
-    clean = _WORDS.sub(" ", text.strip().lower())
-    if not clean:
-        raise NotationError(text, "it is empty")
-    word, *args = clean.split(" ")
-    if word in ("draw", "take") and len(args) == 1:
-        if not args[0].isdigit() or not 1 <= int(args[0]) <= space.cards:
-            raise NotationError(text, f"{args[0]!r} is not a card number (1 to {space.cards})")
-        return (space.draws if word == "draw" else space.takes)[int(args[0]) - 1]
-    if word == "place" and len(args) in (2, 3):
-        for arg in args[:2]:
-            if not _INT.match(arg):
-                if re.match(r"^-?\d*\.\d+$", arg):
-                    raise NotationError(text, "lines on the cards must line up with another line or with the "
-                                        "top/bottom edge of a card: positions are whole bands")
-                raise NotationError(text, f"{arg!r} is not a whole number (place COLUMN BAND, like place 1 -2)")
-        x, y = int(args[0]), int(args[1])
-        if len(args) == 3 and args[2] not in ("up", "down"):
-            raise NotationError(text, f"a card stands 'up' or 'down', not {args[2]!r}")
-        down = (x % 2 == 1) if len(args) == 2 else args[2] == "down"
-        action = space.places.get((x, y, down))
-        if action is None:
-            raise NotationError(text, f"({x}, {y}) is further from the first card than a layout can reach")
+    def parse(self, text: str) -> Action:
+        """The action `text` names (NOTATION), refusing a place further than a layout of this game can reach."""
+        action = NOTATION.parse(text)
+        if isinstance(action, Place) and (action.x, action.y, action.upside_down) not in self.places:
+            raise NotationError(text, f"({action.x}, {action.y}) is further from the first card than a layout can "
+                                "reach")
         return action
-    raise NotationError(text, "expected 'take CARD' or 'place COLUMN BAND' (and the chance step 'draw CARD')")

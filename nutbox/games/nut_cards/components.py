@@ -9,9 +9,11 @@ rely on, saying what and where.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from nutbox.core.data import DataReader, read_json
+from pydantic import Field, ValidationInfo, field_validator
+
+from nutbox.core import Schema, read_json, validated
 
 WILD, SQUIRREL, BLANK = "W", "S", "."
 
@@ -34,37 +36,56 @@ class Components:
     cards: tuple[Card, ...]
 
 
-_check = DataReader("nut-cards components")
-_fail = _check.fail
+# --- the file's shape (data/cards.json) -----------------------------------------------------------------------
+class ColourData(Schema):
+    code: str  # one letter, as a card's cells write it
+    name: str
 
 
-def parse(data: dict[str, Any]) -> Components:
-    colours = data.get("colours")
-    if not isinstance(colours, list) or not colours:
-        _fail("colours", "expected a list of colours")
-    codes = tuple(str(c.get("code")) for c in colours)
-    names = tuple(str(c.get("name")) for c in colours)
-    if len(set(codes)) != len(codes) or any(len(c) != 1 or c in (WILD, SQUIRREL, BLANK) for c in codes):
-        _fail("colours", f"codes must be single letters, different, and not W, S or .: {codes}")
-    size = data.get("cells_per_card")
-    if not isinstance(size, int) or size < 1:
-        _fail("cells_per_card", f"expected a whole number, got {size!r}")
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list) or not raw_cards:
-        _fail("cards", "expected a list of cards")
-    cards = []
-    for index, raw in enumerate(raw_cards):
-        where = f"cards[{index}]"
-        if not isinstance(raw, dict) or raw.get("id") != index + 1:
-            _fail(where, f"ids run 1, 2, 3, ...; expected {index + 1}")
-        cells = raw.get("cells")
-        if not isinstance(cells, list) or len(cells) != size:
-            _fail(where, f"a card has {size} cells, top to bottom")
-        for cell in cells:
-            if cell not in (*codes, WILD, SQUIRREL, BLANK):
-                _fail(where, f"{cell!r} is not a colour code, W, S or .")
-        cards.append(Card(index + 1, tuple(cells)))
-    return Components(codes, names, size, tuple(cards))
+class CardData(Schema):
+    id: int
+    cells: list[str]  # top to bottom, upright
+
+
+class ComponentsData(Schema):
+    """data/cards.json as written; the checks across fields are its validators, in field order."""
+
+    about: str = ""
+    colours: Annotated[list[ColourData], Field(min_length=1)]
+    cells_per_card: Annotated[int, Field(ge=1)]
+    cards: Annotated[list[CardData], Field(min_length=1)]
+
+    @field_validator("colours")
+    @classmethod
+    def _single_letters(cls, colours: list[ColourData]) -> list[ColourData]:
+        codes = tuple(colour.code for colour in colours)
+        if len(set(codes)) != len(codes) or any(len(c) != 1 or c in (WILD, SQUIRREL, BLANK) for c in codes):
+            raise ValueError(f"codes must be single letters, different, and not W, S or .: {codes}")
+        return colours
+
+    @field_validator("cards")
+    @classmethod
+    def _numbered_cards_of_known_cells(cls, cards: list[CardData], info: ValidationInfo) -> list[CardData]:
+        size = info.data.get("cells_per_card")
+        cells = {*(colour.code for colour in info.data.get("colours", [])), WILD, SQUIRREL, BLANK}
+        for index, card in enumerate(cards):
+            if card.id != index + 1:
+                raise ValueError(f"ids run 1, 2, 3, ...; cards[{index}] has {card.id}, expected {index + 1}")
+            if size is not None and len(card.cells) != size:
+                raise ValueError(f"a card has {size} cells, top to bottom; cards[{index}] has {len(card.cells)}")
+            for cell in card.cells:
+                if cell not in cells:
+                    raise ValueError(f"cards[{index}] shows {cell!r}, which is not a colour code, W, S or .")
+        return cards
+
+    def components(self) -> Components:
+        """The rules' immutable tables."""
+        return Components(tuple(colour.code for colour in self.colours), tuple(colour.name for colour in self.colours),
+                          self.cells_per_card, tuple(Card(card.id, tuple(card.cells)) for card in self.cards))
+
+
+def parse(data: Any) -> Components:
+    return validated(ComponentsData, data, "nut-cards components").components()
 
 
 def load() -> Components:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nut_cards import actions, heuristic, words
 from nutbox.games.nut_cards.guide import GUIDE
 from nutbox.games.nut_cards.rules import ALL_CARDS, CardsOptions, CardsState
+from nutbox.games.nut_cards.view import CardsView
 
 
 class NutCards(Game):
@@ -34,9 +35,9 @@ class NutCards(Game):
         return CardsState(self)
 
     def parse(self, text: str) -> Action:
-        return actions.parse(text, self.space)
+        return self.space.parse(text)  # the notation, and a layout's reach in this game
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> CardsState:
+    def determinize(self, view: CardsView, rng: random.Random) -> CardsState:
         return CardsState.from_view(self, view)  # nothing is hidden: the view is the state
 
     def heuristic(self, state: State, seat: int) -> float:

@@ -35,11 +35,12 @@ scored clusters (they follow from the grid) and the view's texts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nutbox.core import Options
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.rules import COLUMNS, CardsOptions
+from nutbox.games.nut_cards.view import CardsView
 
 if TYPE_CHECKING:
     import numpy as np
@@ -79,7 +80,7 @@ class Observation:
             "winners": (seats,),
         }
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:
+    def fill(self, view: CardsView, parts: dict[str, NDArray[np.float32]]) -> None:
         me = view["seat"] or 0
         seats, reach = self.players, self.reach
 

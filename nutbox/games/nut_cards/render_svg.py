@@ -27,7 +27,6 @@ cards beside it are taken.
 
 from __future__ import annotations
 
-from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core.svg import (
@@ -46,11 +45,11 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.nut_cards.actions import Place, Space, Take, parse
+from nutbox.games.nut_cards.actions import NOTATION, Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
-from nutbox.games.nut_cards.game import NutCards
 from nutbox.games.nut_cards.layout import upside_down
 from nutbox.games.nut_cards.rules import player_name
+from nutbox.games.nut_cards.view import CardsView, ClusterEntry
 
 H = COMPONENTS.cells_per_card
 MARGIN = 12
@@ -71,8 +70,6 @@ LINE = 16  # a line of a layout's breakdown
 MIN_PANEL_W = 240  # wide enough for the longest breakdown line
 LEGEND_H = 34
 HELD_ID = {False: "nut-cards-held-upright", True: "nut-cards-held-upside-down"}
-# the fewest players place the most cards each, so their layouts reach furthest: any place parses in that space
-SPACE = Space(len(COMPONENTS.cards), -(-len(COMPONENTS.cards) // NutCards.min_players))
 
 COLOUR_NAMES = dict(zip(COMPONENTS.colour_codes, COMPONENTS.colour_names, strict=True))
 # red, gold, green, brown in the component order: the nut's fill, the ink of its letter, the cluster outline
@@ -106,7 +103,7 @@ def targets(legal: list[str]) -> tuple[dict[int, list[str]], dict[tuple[int, int
     takes: dict[int, list[str]] = {}
     places: dict[tuple[int, int], list[str]] = {}
     for action_text in legal:
-        action = parse(action_text, SPACE)
+        action = NOTATION.parse(action_text)
         if isinstance(action, Take):
             takes.setdefault(action.card, []).append(action_text)
         elif isinstance(action, Place):
@@ -175,7 +172,7 @@ def box_svg(left: float, width: float, title: str, stroke: str = 'stroke="#adb5b
             + left_text(left + 8, OFFER_TOP + 17, title, 12, ' font-weight="bold"'))
 
 
-def offer_card_svg(view: dict[str, Any], number: int, left: float, card: int, actions: list[str]) -> str:
+def offer_card_svg(view: CardsView, number: int, left: float, card: int, actions: list[str]) -> str:
     """A card on offer in column `number` (from 1), faded when this round's draft is from another column."""
     top = OFFER_TOP + 40
     cells = COMPONENTS.cards[card - 1].cells
@@ -191,14 +188,14 @@ def offer_card_svg(view: dict[str, Any], number: int, left: float, card: int, ac
     return "".join([*parts, "</g>"])
 
 
-def column_title(view: dict[str, Any], number: int) -> str:
+def column_title(view: CardsView, number: int) -> str:
     title = f"Column {number}"
     if view["phase"] == "take" and view["column"] == number:
         return title + " · this round"
     return title
 
 
-def offer_svg(view: dict[str, Any], takes: dict[int, list[str]]) -> tuple[str, float]:
+def offer_svg(view: CardsView, takes: dict[int, list[str]]) -> tuple[str, float]:
     """The three columns, the card in hand and the deck, left to right; and the right edge they reach."""
     box_w = view["players"] * SLOT + 10
     parts = []
@@ -217,7 +214,7 @@ def offer_svg(view: dict[str, Any], takes: dict[int, list[str]]) -> tuple[str, f
     return "".join(parts), left + SLOT + 10
 
 
-def hand_svg(view: dict[str, Any], left: float) -> str:
+def hand_svg(view: CardsView, left: float) -> str:
     parts = [box_svg(left, SLOT + 10, "In hand")]
     card = view["holding"]
     if card is None:
@@ -231,7 +228,7 @@ def hand_svg(view: dict[str, Any], left: float) -> str:
     return "".join(parts)
 
 
-def deck_svg(view: dict[str, Any], left: float) -> str:
+def deck_svg(view: CardsView, left: float) -> str:
     count = view["deck"]
     title = f"The deck: {plural(count, 'card')} face down, held this round by {player_name(view['holder'])}"
     parts = [box_svg(left, SLOT + 10, "Deck"), f'<g class="deck">{titled([title])}']
@@ -245,7 +242,7 @@ def deck_svg(view: dict[str, Any], left: float) -> str:
 
 
 # --- a layout -----------------------------------------------------------------------------------------------
-def extent(view: dict[str, Any], seat: int, places: list[tuple[int, int]]) -> tuple[range, range]:
+def extent(view: CardsView, seat: int, places: list[tuple[int, int]]) -> tuple[range, range]:
     """The columns and bands a layout's grid shows: its cards and the places offered; before the first card,
     where the first card goes (columns 0 and 1, bands 0 to 2)."""
     corners = [(p["x"], p["y"]) for p in view["layouts"][seat]] + places
@@ -335,7 +332,7 @@ def outline_path(grid: Grid, cells: set[tuple[int, int]], inset: float) -> str:
     return "".join(segments)
 
 
-def cluster_svg(grid: Grid, cluster: dict[str, Any]) -> str:
+def cluster_svg(grid: Grid, cluster: ClusterEntry) -> str:
     colour = cluster["colour"]
     cells = {(int(key.split(",")[0]), int(key.split(",")[1])) for key in cluster["cells"]}
     # within the gap between a band's edge and its nut, each colour at its own depth
@@ -345,7 +342,7 @@ def cluster_svg(grid: Grid, cluster: dict[str, Any]) -> str:
             f'pointer-events="none"/>')
 
 
-def spot_svg(view: dict[str, Any], grid: Grid, column: int, band: int, actions: list[str]) -> str:
+def spot_svg(view: CardsView, grid: Grid, column: int, band: int, actions: list[str]) -> str:
     """A place the held card may go: the band its middle would cover is clickable; the card-sized outline and
     the card as it would stand there show on hover."""
     down = upside_down(column)
@@ -368,7 +365,7 @@ def spot_svg(view: dict[str, Any], grid: Grid, column: int, band: int, actions: 
     return "".join([*parts, "</g></g>"])
 
 
-def held_defs(view: dict[str, Any], places: dict[tuple[int, int], list[str]]) -> str:
+def held_defs(view: CardsView, places: dict[tuple[int, int], list[str]]) -> str:
     """The card in hand drawn once each way round, for the places offered to show it on hover."""
     card = view["holding"]
     if card is None or not places:
@@ -377,7 +374,7 @@ def held_defs(view: dict[str, Any], places: dict[tuple[int, int], list[str]]) ->
     return f"<defs>{faces}</defs>"
 
 
-def cluster_words(cluster: dict[str, Any]) -> str:
+def cluster_words(cluster: ClusterEntry) -> str:
     """"R red: 4 nuts ×2 (1 squirrel) = 8": the factor read off the view, so it follows the squirrels option."""
     nuts, squirrels = cluster["nuts"], cluster["squirrels"]
     words = f"{cluster['colour']} {COLOUR_NAMES[cluster['colour']]}: {plural(nuts, 'nut')}"
@@ -386,7 +383,7 @@ def cluster_words(cluster: dict[str, Any]) -> str:
     return words + f" = {cluster['points']}"
 
 
-def breakdown_svg(view: dict[str, Any], seat: int, left: float, top: float) -> str:
+def breakdown_svg(view: CardsView, seat: int, left: float, top: float) -> str:
     clusters = {cluster["colour"]: cluster for cluster in view["clusters"][seat]}
     parts = ['<g class="breakdown">']
     for index, colour in enumerate(COMPONENTS.colour_codes):
@@ -402,7 +399,7 @@ def breakdown_svg(view: dict[str, Any], seat: int, left: float, top: float) -> s
     return "".join([*parts, "</g>"])
 
 
-def panel_marks(view: dict[str, Any], seat: int) -> str:
+def panel_marks(view: CardsView, seat: int) -> str:
     marks = []
     if seat in view.get("winners", []):  # the core adds them once the game is over
         marks.append("★ wins")
@@ -419,7 +416,7 @@ def panel_width(xs: range) -> float:
     return max(2 * PAD + LABEL_W + CARD_W * len(xs), MIN_PANEL_W)
 
 
-def layout_svg(view: dict[str, Any], seat: int, left: float, height: float, xs: range, ys: range,
+def layout_svg(view: CardsView, seat: int, left: float, height: float, xs: range, ys: range,
                places: dict[tuple[int, int], list[str]]) -> str:
     """A player's panel: the title, the grid with the cards in the order placed, the scoring clusters
     outlined over them, the places offered (the player to move only, so `places` is empty for the others),
@@ -440,7 +437,7 @@ def layout_svg(view: dict[str, Any], seat: int, left: float, height: float, xs: 
     return "".join([*parts, "</g>"])
 
 
-def layouts_svg(view: dict[str, Any], places: dict[tuple[int, int], list[str]]) -> tuple[str, float, float]:
+def layouts_svg(view: CardsView, places: dict[tuple[int, int], list[str]]) -> tuple[str, float, float]:
     """Every player's panel side by side, all as tall as the tallest; and the right and bottom edges."""
     owned = [places if seat == view["current"] else {} for seat in range(view["players"])]
     extents = [extent(view, seat, list(owned[seat])) for seat in range(view["players"])]
@@ -479,7 +476,7 @@ def legend_svg(top: float) -> tuple[str, float]:
     return "".join(parts), x + 22 + 6.5 * len(label)
 
 
-def status_svg(view: dict[str, Any]) -> str:
+def status_svg(view: CardsView) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = view.get("winners", [])
@@ -500,7 +497,7 @@ def status_svg(view: dict[str, Any]) -> str:
     return left_text(MARGIN, 22, f"Nut · {words} · {squirrels}", 13)
 
 
-def render(view: dict[str, Any], legal: list[str]) -> str:
+def render(view: CardsView, legal: list[str]) -> str:
     """The offer and every layout as an SVG document; the cards and places that `legal` actions name are
     marked and clickable."""
     takes, places = targets(legal)

@@ -10,8 +10,6 @@ written in brackets, [R], and each cluster is broken down under the grid. Everyt
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -21,6 +19,7 @@ from nutbox.core.terminal import borderless_table, points_text, seat_marks, to_m
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.layout import upside_down
 from nutbox.games.nut_cards.rules import player_name
+from nutbox.games.nut_cards.view import CardsView, ClusterEntry, OfferedCard
 
 COLOUR_NAMES = dict(zip(COMPONENTS.colour_codes, COMPONENTS.colour_names, strict=True))
 # red, gold, green, brown in the component order; the wild nut and the squirrel stand out from all four
@@ -55,7 +54,7 @@ def cells_of(card: int) -> tuple[str, ...]:
 
 
 # --- the columns on offer -------------------------------------------------------------------------------
-def column_heading(view: dict[str, Any], number: int) -> Text:
+def column_heading(view: CardsView, number: int) -> Text:
     """`number` from 1; during a take the heading says whether this column may be drafted from."""
     text = Text(f"Column {number}", style="bold")
     if view["phase"] != "take":
@@ -69,7 +68,7 @@ def column_heading(view: dict[str, Any], number: int) -> Text:
     return text
 
 
-def column_cards(cards: list[dict[str, Any]]) -> Text:
+def column_cards(cards: list[OfferedCard]) -> Text:
     """The cards of a column side by side, each its number over its three cells."""
     if not cards:
         return Text("empty", style="grey50")
@@ -83,7 +82,7 @@ def column_cards(cards: list[dict[str, Any]]) -> Text:
     return Text("\n").join(lines)
 
 
-def offer_table(view: dict[str, Any]) -> Table:
+def offer_table(view: CardsView) -> Table:
     table = Table(box=None, padding=(0, 2), title="The columns on offer", title_justify="left", title_style="bold")
     for number in range(1, len(view["columns"]) + 1):
         table.add_column(column_heading(view, number))
@@ -91,7 +90,7 @@ def offer_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def hand_text(view: dict[str, Any]) -> Text:
+def hand_text(view: CardsView) -> Text:
     card = view["holding"]
     text = Text()
     if card is not None:
@@ -111,7 +110,7 @@ def place(key: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def layout_grid(view: dict[str, Any], seat: int) -> Text:
+def layout_grid(view: CardsView, seat: int) -> Text:
     cells = {place(key): what for key, what in view["visible"][seat].items()}
     if not cells:
         return Text("no cards yet (the first goes in column 0 or 1, band 0)", style="grey62")
@@ -141,7 +140,7 @@ def layout_grid(view: dict[str, Any], seat: int) -> Text:
     return Text("\n").join(lines)
 
 
-def cluster_line(cluster: dict[str, Any]) -> Text:
+def cluster_line(cluster: ClusterEntry) -> Text:
     """"R red: 4 nuts ×2 (1 squirrel) = 8": the factor read off the view, so it follows the squirrels option."""
     colour, nuts, squirrels, points = cluster["colour"], cluster["nuts"], cluster["squirrels"], cluster["points"]
     text = cell_text(colour)
@@ -152,7 +151,7 @@ def cluster_line(cluster: dict[str, Any]) -> Text:
     return text
 
 
-def breakdown_text(view: dict[str, Any], seat: int) -> Text:
+def breakdown_text(view: CardsView, seat: int) -> Text:
     clusters = {cluster["colour"]: cluster for cluster in view["clusters"][seat]}
     lines = []
     for colour in COMPONENTS.colour_codes:
@@ -164,7 +163,7 @@ def breakdown_text(view: dict[str, Any], seat: int) -> Text:
     return Text("\n").join(lines)
 
 
-def layout_title(view: dict[str, Any], seat: int) -> Text:
+def layout_title(view: CardsView, seat: int) -> Text:
     title = Text(f"{player_name(seat)} — {plural(view['points'][seat], 'point')}", style="bold")
     if seat in view.get("winners", []):  # the core adds them once the game is over
         title.append(" ★")
@@ -173,13 +172,13 @@ def layout_title(view: dict[str, Any], seat: int) -> Text:
     return title
 
 
-def layout_panel(view: dict[str, Any], seat: int) -> Panel:
+def layout_panel(view: CardsView, seat: int) -> Panel:
     body = Group(layout_grid(view, seat), Text(), breakdown_text(view, seat))
     return Panel(body, title=layout_title(view, seat), title_align="left", expand=False)
 
 
 # --- the players and the situation ----------------------------------------------------------------------
-def players_table(view: dict[str, Any]) -> Table:
+def players_table(view: CardsView) -> Table:
     table = borderless_table("", "", "points", "cards placed", "largest cluster")
     winners = view.get("winners", [])
     for seat in range(view["players"]):
@@ -191,12 +190,12 @@ def players_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def largest_cluster(view: dict[str, Any], seat: int) -> int:
+def largest_cluster(view: CardsView, seat: int) -> int:
     """The tie-break: the most nuts in one cluster."""
     return max((cluster["nuts"] for cluster in view["clusters"][seat]), default=0)
 
 
-def situation_text(view: dict[str, Any]) -> Text:
+def situation_text(view: CardsView) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
         return to_move_text(player_name(to_move), view.get("decision"))
@@ -207,7 +206,7 @@ def situation_text(view: dict[str, Any]) -> Text:
     return result_text(view)
 
 
-def result_text(view: dict[str, Any]) -> Text:
+def result_text(view: CardsView) -> Text:
     winners = view.get("winners", [])
     best = max(view["points"])
     text = win_text([player_name(seat) for seat in winners], plural(best, "point"))
@@ -218,12 +217,12 @@ def result_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def header_text(view: dict[str, Any]) -> Text:
+def header_text(view: CardsView) -> Text:
     squirrels = "each squirrel doubles" if view["squirrels"] == "double-each" else "squirrels double once"
     return Text(f"Nut — {view['players']} players — {squirrels}", style="bold")
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: CardsView) -> RenderableType:
     """The offer, the hand and deck, the layouts, the players and the situation, from a view only."""
     return Group(
         header_text(view),

@@ -11,20 +11,23 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import TYPE_CHECKING, Self, TypeVar, cast
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove
 from nutbox.games.nut_cards import layout
 from nutbox.games.nut_cards.actions import Draw, Place, Space, Take
 from nutbox.games.nut_cards.components import COMPONENTS
+from nutbox.games.nut_cards.view import CardsFields, CardsView, ClusterRule, LayoutsPart, Phase, SquirrelRule
 
+if TYPE_CHECKING:
+    from nutbox.games.nut_cards.game import NutCards
+
+T = TypeVar("T")
 COLUMNS = 3
 ALL_CARDS = tuple(card.id for card in COMPONENTS.cards)
 DRAFT_RULE = "Drafting"
 PLACE_RULE = "Placing cards"
 END_RULE = "The end of the game"
-
-Phase = Literal["deal", "take", "place", "over"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class CardsOptions(Options):
     players: int = dataclasses.field(
         default=2, metadata={"label": "Players", "help": "Nut is a game for two or three players."}
     )
-    squirrels: Literal["double-each", "double-once"] = dataclasses.field(
+    squirrels: SquirrelRule = dataclasses.field(
         default="double-each",
         metadata={
             "label": "Several squirrels on one cluster",
@@ -43,7 +46,7 @@ class CardsOptions(Options):
             "rulebook": False,
         },
     )
-    cluster: Literal["largest", "best"] = dataclasses.field(
+    cluster: ClusterRule = dataclasses.field(
         default="largest",
         metadata={
             "label": "Cluster that counts",
@@ -54,6 +57,11 @@ class CardsOptions(Options):
             "rulebook": True,
         },
     )
+
+
+def replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """`items` with the one at `index` replaced: how a field of the state changes (never in place)."""
+    return (*items[:index], item, *items[index + 1:])
 
 
 def player_name(seat: int) -> str:
@@ -83,30 +91,32 @@ class CardsState(ListedState):
         "winner_seats",
     )
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: NutCards) -> None:
         self.game = game
         self.options: CardsOptions = game.options
         self.space: Space = game.space
         self.n = self.options.players
         self.pool: tuple[int, ...] = ALL_CARDS  # the face-down deck, in no order
-        self.columns: list[tuple[int, ...]] = [()] * COLUMNS
-        self.layouts: list[tuple[layout.Placement, ...]] = [()] * self.n
+        # every field holds an immutable value (tuples, numbers, text), so that a clone may share them all
+        self.columns: tuple[tuple[int, ...], ...] = ((),) * COLUMNS
+        self.layouts: tuple[tuple[layout.Placement, ...], ...] = ((),) * self.n
         self.phase: Phase = "deal"
         self.holder = 0  # who holds the deck this round
         self.current = 0
-        self.column = -1  # the column drafted this round
+        self.column: int | None = None  # the column drafted this round (from 0); None until a card is taken
         self.taken = 0  # cards taken this round
-        self.holding = 0  # the card taken and not yet placed
-        self.winner_seats: list[int] = []
-        self._layouts_view: dict[str, Any] | None = None  # the layouts' part of every view, once computed
+        self.holding: int | None = None  # the card taken and not yet placed
+        self.winner_seats: tuple[int, ...] = ()
+        # the layouts' part of every view, once computed: built whole and never changed (each view deep-copies
+        # it), so a clone may share it too
+        self._layouts_view: LayoutsPart | None = None
 
     def clone(self) -> Self:
+        """A copy sharing every field: none is ever changed in place, only replaced (test_clone.py checks that
+        each holds an immutable value), so there is nothing to copy and no field can be forgotten."""
         other = object.__new__(type(self))
         for name in CardsState.__slots__:
             setattr(other, name, getattr(self, name))
-        other.columns = self.columns[:]
-        other.layouts = self.layouts[:]
-        other.winner_seats = self.winner_seats[:]
         return other
 
     def double_each(self) -> bool:
@@ -133,9 +143,10 @@ class CardsState(ListedState):
 
     def _list_legal(self) -> list[Action]:
         if self.phase == "take":
-            columns = range(COLUMNS) if self.column < 0 else (self.column,)
+            columns = range(COLUMNS) if self.column is None else (self.column,)
             return [self.space.takes[card - 1] for c in columns for card in self.columns[c]]
         if self.phase == "place":
+            assert self.holding is not None, "a card is in hand while it is placed"
             spots = layout.positions(list(self.layouts[self.current]), self.holding)
             places = self.space.places
             return [places[(x, y, layout.upside_down(x))] for x, y in spots]
@@ -155,14 +166,15 @@ class CardsState(ListedState):
             return f"{DRAFT_RULE}: cards are dealt only as a turn begins, to complete any incomplete columns"
         if self.phase == "take":
             if not isinstance(action, Take):
-                return f"{DRAFT_RULE}: first take a card from " + ("a column" if self.column < 0 else
+                return f"{DRAFT_RULE}: first take a card from " + ("a column" if self.column is None else
                                                                    f"column {self.column + 1}")
-            if self.column >= 0 and any(action.card in col for col in self.columns):
+            if self.column is not None and any(action.card in col for col in self.columns):
                 return f"{DRAFT_RULE}: this round's cards come from column {self.column + 1}, the one the deck " \
                        f"holder drafted from"
             return f"{DRAFT_RULE}: card {action.card} is not in a column"
         if not isinstance(action, Place):
             return f"{PLACE_RULE}: place the card you took ({self.holding}) first"
+        assert self.holding is not None, "a card is in hand while it is placed"
         card = COMPONENTS.cards[self.holding - 1]
         if action.upside_down != layout.upside_down(action.x):
             if card.squirrel and action.upside_down:
@@ -193,7 +205,7 @@ class CardsState(ListedState):
     def _deal(self, card: int, events: list[Event]) -> None:
         self.pool = tuple(c for c in self.pool if c != card)
         column = next(c for c in range(COLUMNS) if len(self.columns[c]) < self.n)
-        self.columns[column] = (*self.columns[column], card)
+        self.columns = replaced(self.columns, column, (*self.columns[column], card))
         events.append(Event(f"Card {card} ({cells_text(card)}) is dealt to column {column + 1}", "deal",
                             {"card": card, "column": column + 1}, detail=True))
         self._next_step()
@@ -210,30 +222,31 @@ class CardsState(ListedState):
 
     def _take(self, card: int, events: list[Event]) -> None:
         column = next(c for c in range(COLUMNS) if card in self.columns[c])
-        self.columns[column] = tuple(c for c in self.columns[column] if c != card)
+        self.columns = replaced(self.columns, column, tuple(c for c in self.columns[column] if c != card))
         self.column, self.holding, self.phase = column, card, "place"
         events.append(Event(f"{player_name(self.current)} takes card {card} ({cells_text(card)}) from column "
                             f"{column + 1}", "take", {"seat": self.current, "card": card}))
 
     def _place(self, action: Place, events: list[Event]) -> None:
-        seat = self.current
-        self.layouts[seat] = (*self.layouts[seat], (self.holding, action.x, action.y))
-        events.append(Event(f"{player_name(seat)} places card {self.holding} at column {action.x}, band {action.y}",
-                            "place", {"seat": seat, "card": self.holding, "x": action.x, "y": action.y}))
-        self.holding = 0
+        seat, card, column = self.current, self.holding, self.column
+        assert card is not None and column is not None, "a card taken from a column is in hand while it is placed"
+        self.layouts = replaced(self.layouts, seat, (*self.layouts[seat], (card, action.x, action.y)))
+        events.append(Event(f"{player_name(seat)} places card {card} at column {action.x}, band {action.y}",
+                            "place", {"seat": seat, "card": card, "x": action.x, "y": action.y}))
+        self.holding = None
         self.taken += 1
-        if self.taken < self.n and self.columns[self.column]:
+        if self.taken < self.n and self.columns[column]:
             self.current, self.phase = (seat + 1) % self.n, "take"
             return
         self.holder = (self.holder + 1) % self.n
-        self.taken, self.column = 0, -1
+        self.taken, self.column = 0, None
         self._next_step()
 
     def _finish(self) -> None:
         self.phase = "over"
         ranked = [self.score(seat) for seat in range(self.n)]
         best = max(ranked)
-        self.winner_seats = [seat for seat in range(self.n) if ranked[seat] == best]
+        self.winner_seats = tuple(seat for seat in range(self.n) if ranked[seat] == best)
 
     # --- results and views ---------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -245,7 +258,7 @@ class CardsState(ListedState):
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 
-    def _layouts_part(self) -> dict[str, Any]:
+    def _layouts_part(self) -> LayoutsPart:
         if self._layouts_view is None:
             double_each, largest = self.double_each(), self.largest()
             self._layouts_view = {
@@ -264,39 +277,48 @@ class CardsState(ListedState):
             }
         return self._layouts_view
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = {
+    def view(self, seat: int | None) -> CardsView:
+        return cast(CardsView, super().view(seat))
+
+    def _view(self, seat: int | None) -> CardsFields:
+        part = copy.deepcopy(self._layouts_part())  # shared by every view of this position: each gets its own
+        view: CardsFields = {
             "players": self.n,
             "squirrels": self.options.squirrels,
             "cluster": self.options.cluster,
             "deck": len(self.pool),
             "columns": [[{"card": c, "cells": list(COMPONENTS.cards[c - 1].cells)} for c in col]
                         for col in self.columns],
-            **copy.deepcopy(self._layouts_part()),
+            "layouts": part["layouts"],
+            "visible": part["visible"],
+            "clusters": part["clusters"],
+            "points": part["points"],
             "phase": self.phase,
             "holder": self.holder,
             "current": self.current,
-            "column": self.column + 1 if self.column >= 0 else None,
+            "column": self.column + 1 if self.column is not None else None,
             "taken": self.taken,
-            "holding": self.holding or None,
+            "holding": self.holding,
         }
         if isinstance(self.to_move(), int):
-            view["decision"] = ("take a card from " + ("a column" if self.column < 0 else f"column {self.column + 1}")
-                                if self.phase == "take" else f"place card {self.holding} in the layout")
+            where = "a column" if self.column is None else f"column {self.column + 1}"
+            view["decision"] = (f"take a card from {where}" if self.phase == "take"
+                                else f"place card {self.holding} in the layout")
         return view
 
     @classmethod
-    def from_view(cls, game: Any, view: dict[str, Any]) -> CardsState:
+    def from_view(cls, game: NutCards, view: CardsView) -> CardsState:
         """The state a view shows: nothing in Nut is secret (the deck is the cards not seen anywhere)."""
         state = cls(game)
-        state.columns = [tuple(entry["card"] for entry in col) for col in view["columns"]]
-        state.layouts = [tuple((p["card"], p["x"], p["y"]) for p in placed) for placed in view["layouts"]]
+        state.columns = tuple(tuple(entry["card"] for entry in col) for col in view["columns"])
+        state.layouts = tuple(tuple((p["card"], p["x"], p["y"]) for p in placed) for placed in view["layouts"])
         seen = {c for col in state.columns for c in col} | {p[0] for placed in state.layouts for p in placed}
-        state.holding = view["holding"] or 0
-        seen.add(state.holding)
+        state.holding = view["holding"]
+        if state.holding is not None:
+            seen.add(state.holding)
         state.pool = tuple(c for c in ALL_CARDS if c not in seen)
         state.phase = view["phase"]
         state.holder, state.current, state.taken = view["holder"], view["current"], view["taken"]
-        state.column = view["column"] - 1 if view["column"] else -1
-        state.winner_seats = list(view.get("winners", []))
+        state.column = view["column"] - 1 if view["column"] is not None else None
+        state.winner_seats = tuple(view.get("winners", []))
         return state

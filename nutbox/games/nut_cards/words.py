@@ -10,12 +10,12 @@ card 11 (a band lower)", "over the top third of card 7"). Scores come from the g
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name, with_article
 from nutbox.games.nut_cards import layout
 from nutbox.games.nut_cards.actions import Draw, Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
+from nutbox.games.nut_cards.view import CardsView, ClusterEntry, PlacedCard
 
 H = COMPONENTS.cells_per_card
 COLOUR_NAMES = dict(zip(COMPONENTS.colour_codes, COMPONENTS.colour_names, strict=True))
@@ -72,7 +72,7 @@ def relation(x: int, y: int, card: int, px: int, py: int) -> tuple[int, str] | N
     return None
 
 
-def showing(placed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def showing(placed: list[PlacedCard]) -> list[PlacedCard]:
     """The placements of a layout of which some cell still shows (later cards cover earlier ones)."""
     top: dict[tuple[int, int], int] = {}
     for index, p in enumerate(placed):
@@ -81,7 +81,7 @@ def showing(placed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [placed[index] for index in sorted(set(top.values()))]
 
 
-def place_words(x: int, y: int, placed: list[dict[str, Any]]) -> list[str]:
+def place_words(x: int, y: int, placed: list[PlacedCard]) -> list[str]:
     """The cards a card placed at (x, y) would cover or touch: covering first, then the latest placed; two at
     most, since the column and band already say where it goes."""
     found = [relation(x, y, p["card"], p["x"], p["y"]) for p in reversed(showing(placed))]
@@ -90,20 +90,22 @@ def place_words(x: int, y: int, placed: list[dict[str, Any]]) -> list[str]:
 
 
 # --- the hooks ----------------------------------------------------------------------------------------------
-def decision(view: dict[str, Any]) -> str:
+def decision(view: CardsView) -> str:
     phase = view["phase"]
     if phase == "take":
         if view["column"] is None:
             return "take a card from any column"
         return f"take one of the cards left in column {view['column']}"
     if phase == "place":
-        return f"place {named(view['holding'])} in {possessive(view)} layout"
+        card = view["holding"]
+        assert card is not None, "a card is in hand while it is placed"
+        return f"place {named(card)} in {possessive(view)} layout"
     if phase == "deal":
         return "deal cards from the deck into the columns"
     return "nothing more: the game is over"
 
 
-def label(action: Action, view: dict[str, Any]) -> str:
+def label(action: Action, view: CardsView) -> str:
     if isinstance(action, Take):
         number = next(n for n, cards in enumerate(view["columns"], 1) if any(e["card"] == action.card for e in cards))
         return f"Take {named(action.card)} from column {number}"
@@ -121,13 +123,13 @@ def label(action: Action, view: dict[str, Any]) -> str:
     raise TypeError(f"{action!r} is not an action of Nut")
 
 
-def scored(view: dict[str, Any], seat: int) -> tuple[int, int]:
+def scored(view: CardsView, seat: int) -> tuple[int, int]:
     """(points, the largest cluster's nuts for the tie-break) of a seat's layout, by the rules' own count."""
     placed = [(p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
     return layout.score(placed, view["squirrels"] == "double-each", view["cluster"] == "largest")
 
 
-def cluster_words(cluster: dict[str, Any]) -> str:
+def cluster_words(cluster: ClusterEntry) -> str:
     """"4 nuts ×2 (1 squirrel) = 8 points": the factor read off the view, so it follows the squirrels option."""
     nuts, squirrels, points = cluster["nuts"], cluster["squirrels"], cluster["points"]
     words = plural(nuts, "nut")
@@ -136,7 +138,7 @@ def cluster_words(cluster: dict[str, Any]) -> str:
     return words + f" = {plural(points, 'point')}"
 
 
-def panels(view: dict[str, Any]) -> list[Panel]:
+def panels(view: CardsView) -> list[Panel]:
     result = []
     for seat in range(view["players"]):
         points, largest = scored(view, seat)
@@ -156,7 +158,7 @@ def panels(view: dict[str, Any]) -> list[Panel]:
     return result
 
 
-def score_table(view: dict[str, Any]) -> ScoreTable | None:
+def score_table(view: CardsView) -> ScoreTable | None:
     if view.get("scores") is None:
         return None
     ranked = [scored(view, seat) for seat in range(view["players"])]

@@ -57,7 +57,7 @@ def game_positions(players: int, seed: int) -> tuple[CardsState, ...]:
 
 def stage(state: CardsState) -> str:
     if state.phase == "take":
-        return "take from any column" if state.column < 0 else "take from the drafted column"
+        return "take from any column" if state.column is None else "take from the drafted column"
     if state.phase == "place":
         placed = len(state.layouts[state.current])
         return "place first" if placed == 0 else "place early" if placed < 4 else "place late"
@@ -176,7 +176,7 @@ def test_each_legal_action_is_marked_once_on_its_card_or_place_and_nothing_else_
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_restricted_take_marks_only_the_drafted_columns_cards(players: int) -> None:
-    restricted = [(s, root) for s, root in pictured(players) if s.phase == "take" and s.column >= 0]
+    restricted = [(s, root) for s, root in pictured(players) if s.phase == "take" and s.column is not None]
     assert restricted
     for state, root in restricted[:10]:
         marked = {int(value) for (_, value) in card_marks(state, root)}

@@ -26,7 +26,7 @@ def game(players: int = 2, **options: Any) -> NutCards:
 def placing(card: int, placed: tuple[tuple[int, int, int], ...] = (), players: int = 2, **options: Any) -> CardsState:
     """Seat 0 about to place `card` in a layout of `placed` (card, x, y)."""
     state = game(players, **options).new_state()
-    state.layouts[0] = tuple(placed)
+    state.layouts = (tuple(placed), *state.layouts[1:])
     state.pool = tuple(c for c in state.pool if c != card and c not in {p[0] for p in placed})
     state.phase, state.holding, state.current, state.column = "place", card, 0, 0
     return state
@@ -49,7 +49,7 @@ def test_the_worked_example_scores_6_then_10_then_12() -> None:
     state = placing(5)  # RRY upright in column 0
     play(state, "place 0 0")
     for card, text, expected in ((11, "place 1 1", 6), (SQUIRREL, "place 2 1", 10), (6, "place 3 2", 12)):
-        state.phase, state.holding, state.current = "place", card, 0
+        state.phase, state.holding, state.current, state.column = "place", card, 0, 0  # taken from column 1
         play(state, text)
         assert state.score(0)[0] == expected
     red = next(c for c in state.view(0)["clusters"][0] if c["colour"] == "R")
@@ -102,7 +102,7 @@ def test_the_column_draft_order_for_two_and_three_players() -> None:
                 state.apply(state.chance_outcomes()[0][0])
                 continue
             if state.phase == "take":
-                if state.column < 0:
+                if state.column is None:
                     holders.append(who)
                     assert DRAFT_RULE in refused(state, "place 0 0")
                 else:
@@ -120,8 +120,8 @@ def test_the_column_draft_order_for_two_and_three_players() -> None:
 def test_a_tie_is_broken_by_the_largest_cluster() -> None:
     # the last card of the game: seat 1 lays RRY (2 red + 1 gold = 3) against seat 0's RRR (3 in one cluster)
     state = placing(5, players=2)
-    state.layouts = [((1, 0, 0),), ()]
-    state.current, state.taken, state.pool, state.columns = 1, 1, (), [(), (), ()]
+    state.layouts = (((1, 0, 0),), ())
+    state.current, state.taken, state.pool, state.columns = 1, 1, (), ((), (), ())
     play(state, "place 0 0")
     assert state.to_move() is TERMINAL and state.scores() == [3.0, 3.0] and state.winners() == [0]
 
@@ -140,7 +140,7 @@ def laid_out(*layouts: tuple[tuple[int, str], ...], **options: Any) -> CardsStat
 
 def last_card(state: CardsState, seat: int, card: int, text: str) -> None:
     """`seat` places `card`, the last card of the game: the deck and the columns are empty."""
-    state.pool, state.columns = (), [(), (), ()]
+    state.pool, state.columns = (), ((), (), ())
     state.phase, state.holding, state.current, state.column = "place", card, seat, 0
     play(state, text)
 

@@ -183,8 +183,8 @@ def last_card(card: int) -> CardsState:
     """The last card of a two-player game: seat 0 has RRR (3 points, 3 in one cluster); seat 1 places `card`
     into an empty layout (as test_rules builds a game's end)."""
     state = NutCards(CardsOptions(players=2)).new_state()
-    state.layouts = [((1, 0, 0),), ()]
-    state.pool, state.columns = (), [(), (), ()]
+    state.layouts = (((1, 0, 0),), ())
+    state.pool, state.columns = (), ((), (), ())
     state.phase, state.holding, state.current, state.taken, state.column = "place", card, 1, 1, 0
     return state
 
