@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from operator import attrgetter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -103,7 +104,10 @@ class Form:
         regex = "".join(re.escape(part).replace(r"\ ", " ") if i % 2 == 0 else f"(?P<{part}>\\S+?)"
                         for i, part in enumerate(parts))
         object.__setattr__(self, "_regex", re.compile(regex.replace(" ", r"\s") + "$"))
-        object.__setattr__(self, "_parts", tuple(parts))
+        # for writing: each field's getter (one attribute, or a span's tuple of them) and writer, built once
+        writers = tuple((attrgetter(*self.spans[name]) if name in self.spans else attrgetter(name),
+                         self.fields[name].write) for name in parts[1::2])
+        object.__setattr__(self, "_writing", (tuple(parts[0::2]), writers))
 
     @property
     def usage(self) -> str:
@@ -116,16 +120,24 @@ class Form:
         return "" if "{" in first else first
 
     def write(self, action: Action) -> str:
-        parts: tuple[str, ...] = self._parts  # type: ignore[attr-defined]
-        out = []
-        for i, part in enumerate(parts):
-            if i % 2 == 0:
-                out.append(part)
-            else:
-                attrs = self.spans.get(part)
-                value = tuple(getattr(action, a) for a in attrs) if attrs else getattr(action, part)
-                out.append(self.fields[part].write(value))
+        literals, writers = self._writing  # type: ignore[attr-defined]
+        out = [literals[0]]
+        for (get, write_field), literal in zip(writers, literals[1:], strict=True):
+            out.append(write_field(get(action)))
+            out.append(literal)
         return "".join(out)
+
+    def writer(self) -> Callable[[Any], str]:
+        """`write` specialised to this form's field count (str() is on the hot paths of some games)."""
+        literals, writers = self._writing  # type: ignore[attr-defined]
+        if len(writers) == 1:
+            (get, put), (before, after) = writers[0], literals
+            return lambda action: before + put(get(action)) + after
+        if len(writers) == 2:
+            (get1, put1), (get2, put2) = writers
+            one, two, three = literals
+            return lambda action: one + put1(get1(action)) + two + put2(get2(action)) + three
+        return self.write
 
     def shape(self, clean: str) -> dict[str, str] | None:
         """The words standing for each field if `clean` has this form's shape, else None."""
@@ -145,12 +157,21 @@ class Form:
         return self.make(**values) if self.make is not None else cls(**values)
 
 
+_WRITERS: dict[type[Any], Callable[[Any], str]] = {}  # a class whose first form writes all its actions
+
+
 def write(action: Action) -> str:
     """`action` in its notation: the first of its class's forms that writes it."""
-    for form in type(action).forms:
+    cls = type(action)
+    fast = _WRITERS.get(cls)
+    if fast is not None:
+        return fast(action)
+    for form in cls.forms:
         if form.writes and (form.when is None or form.when(action)):
+            if form.when is None and form is cls.forms[0]:
+                _WRITERS[cls] = form.writer()
             return form.write(action)
-    raise TypeError(f"{type(action).__name__} declares no form that writes {action!r}")
+    raise TypeError(f"{cls.__name__} declares no form that writes {action!r}")
 
 
 class Notation:
