@@ -2,15 +2,21 @@
 
 The board (the starting track, the 2- and 3-squirrel areas' sections and which face-up nuts each may
 take), the nut deck with its jokers and the storage cards are data; docs/games/in-the-nuts.md says which
-parts are reconstructed. `parse` refuses a file that breaks what the rules rely on, saying what and where.
+parts are reconstructed. The file's shape is declared by the schema models below (`ComponentsData`, read with
+the core's `validated`); `parse` refuses a file that breaks what the rules rely on, saying what and where, and
+gives the rules immutable tables (frozen dataclasses of tuples), shared by every state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Annotated, Any, Self
 
-from nutbox.core.data import DataReader, read_json
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from nutbox.core import Schema, read_json, validated
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +39,7 @@ class Components:
     nut_names: tuple[str, ...]
     kinds: tuple[tuple[int, ...], ...]  # every kind of nut card: (type,) or a joker's (type, type)
     counts: tuple[int, ...]  # cards of each kind in the full deck
-    removed: dict[int, int]  # plain nuts of each type taken out, by player count
+    removed: Mapping[int, int]  # plain nuts of each type taken out, by player count
     first_space: int
     last_space: int
     area2: tuple[Section, ...]
@@ -52,66 +58,163 @@ class Components:
         return next(index for index, upper in enumerate(self.area3) if section in upper.below)
 
 
-_check = DataReader("in-the-nuts components")
-_require, _list, _dict, _int = _check.require, _check.list, _check.dict, _check.int
+# --- the file's shape (data/components.json) ------------------------------------------------------------------
+Count = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
 
 
-def parse(data: dict[str, Any]) -> Components:
-    nuts = [_dict(nut, f"nuts[{i}]") for i, nut in enumerate(_list(data.get("nuts"), "nuts"))]
-    codes = tuple(str(nut.get("code")) for nut in nuts)
-    _require(len(codes) >= 2 and len(set(codes)) == len(codes), "nuts", "nut codes must differ")
-    names = tuple(str(nut.get("name")) for nut in nuts)
-    kinds: list[tuple[int, ...]] = [(i,) for i in range(len(codes))]
-    counts = [_int(nut.get("count"), f"nuts[{i}].count", 1) for i, nut in enumerate(nuts)]
-    for index, entry in enumerate(_list(data.get("jokers"), "jokers")):
-        where = f"jokers[{index}]"
-        raw = _dict(entry, where)
-        pair = _list(raw.get("pair"), where + ".pair")
-        _require(len(pair) == 2 and pair[0] != pair[1] and all(p in codes for p in pair), where,
-                 "a joker shows two different nut codes")
-        kind = tuple(sorted(codes.index(p) for p in pair))
-        _require(kind not in kinds, where, "each pair of nuts is listed once")
-        kinds.append(kind)
-        counts.append(_int(raw.get("count"), where + ".count", 1))
-    removed = {int(k): _int(v, f"removed_per_type.{k}") for k, v in _dict(data.get("removed_per_type"),
-                                                                            "removed_per_type").items()}
-    track = _dict(data.get("track"), "track")
-    first, last = _int(track.get("first"), "track.first"), _int(track.get("last"), "track.last")
-    slots = _int(data.get("slots"), "slots", 1)
-    area2 = []
-    for index, entry in enumerate(_list(data.get("area2"), "area2")):
-        where = f"area2[{index}]"
-        raw = _dict(entry, where)
-        spaces = tuple(_int(s, where + ".spaces") for s in _list(raw.get("spaces"), where + ".spaces"))
-        raccoon = bool(raw.get("raccoon"))
-        slot = () if raccoon else (_int(raw.get("slot"), where + ".slot", 1) - 1,)
-        _require(all(s < slots for s in slot), where, f"slot must be 1 to {slots}")
-        area2.append(Section(spaces, (), tuple(range(slots)) if raccoon else slot, raccoon))
-    covered = sorted(s for section in area2 for s in section.spaces)
-    _require(covered == list(range(first, last + 1)), "area2", f"the sections must cover spaces {first}-{last} once")
-    area3 = []
-    for index, entry in enumerate(_list(data.get("area3"), "area3")):
-        where = f"area3[{index}]"
-        raw = _dict(entry, where)
-        below = tuple(_int(s, where + ".below", 1) - 1 for s in _list(raw.get("below"), where + ".below"))
-        raccoon = bool(raw.get("raccoon"))
-        chosen = () if raccoon else tuple(_int(s, where + ".slots", 1) - 1 for s in _list(raw.get("slots"), where))
-        area3.append(Section((), below, tuple(range(slots)) if raccoon else chosen, raccoon))
-    fed = sorted(s for section in area3 for s in section.below)
-    _require(fed == list(range(len(area2))), "area3", "every 2-squirrel section pushes up into exactly one section")
-    need_raw = _dict(data.get("need"), "need")
-    need = (_int(need_raw.get("2"), "need.2", 1), _int(need_raw.get("3"), "need.3", 1), _int(need_raw.get("4"),
-                                                                                           "need.4", 1))
-    storage = tuple(
-        Storage(_int(_dict(s, f"storage[{i}]").get("capacity"), f"storage[{i}].capacity", 1),
-                _int(s.get("points"), f"storage[{i}].points"))
-        for i, s in enumerate(_list(data.get("storage"), "storage"))
-    )
-    _require(bool(storage), "storage", "each player needs storage cards")
-    preplace = tuple(_int(p, "preplace") for p in _list(data.get("preplace"), "preplace"))
-    return Components(codes, names, tuple(kinds), tuple(counts), removed, first, last, tuple(area2), tuple(area3),
-                      slots, need, storage, _int(data.get("squirrels"), "squirrels", 1),
-                      _int(data.get("reserve"), "reserve"), preplace)
+class NutData(Schema):
+    code: Annotated[str, Field(min_length=1)]  # how actions write it: W
+    name: str
+    count: Positive  # cards of this nut in the full deck
+
+
+class JokerData(Schema):
+    pair: list[str]  # the two nut codes it stands for
+    count: Positive
+
+    @model_validator(mode="after")
+    def _two_nuts(self) -> Self:
+        if len(self.pair) != 2 or self.pair[0] == self.pair[1]:
+            raise ValueError(f"a joker shows two different nut codes, not {self.pair}")
+        return self
+
+
+class TrackData(Schema):
+    first: Count
+    last: Count
+
+
+class Area2Data(Schema):
+    spaces: list[Count]  # the starting spaces below the section
+    slot: Positive | None = None  # the face-up nut (from 1) under it; none under the raccoon field
+    raccoon: bool = False
+
+    @model_validator(mode="after")
+    def _slot_unless_raccoon(self) -> Self:
+        if self.slot is None and not self.raccoon:
+            raise ValueError("a section that is not the raccoon field has a slot (its face-up nut, from 1)")
+        return self
+
+
+class Area3Data(Schema):
+    below: list[Positive]  # the 2-squirrel sections (from 1) pushing up into it
+    slots: list[Positive] = Field(default_factory=list)  # the face-up nuts (from 1) it may take; all at a raccoon
+    raccoon: bool = False
+
+    @model_validator(mode="after")
+    def _slots_unless_raccoon(self) -> Self:
+        if not self.slots and not self.raccoon:
+            raise ValueError("a section that is not the raccoon field lists its slots (face-up nuts, from 1)")
+        return self
+
+
+class NeedData(Schema):
+    two: Positive = Field(alias="2")  # squirrels per nut in the 2-squirrel area
+    three: Positive = Field(alias="3")
+    four: Positive = Field(alias="4")
+
+
+class StorageData(Schema):
+    capacity: Positive
+    points: Count
+
+
+class ComponentsData(Schema):
+    """data/components.json as written; the checks across fields are its validators, in field order."""
+
+    about: str = ""
+    nuts: list[NutData]
+    jokers: list[JokerData]
+    removed_per_type: dict[str, Count]  # plain nuts of each type taken out, by player count ("2")
+    track: TrackData
+    slots: Positive
+    area2: list[Area2Data]
+    area3: list[Area3Data]
+    need: NeedData
+    storage: Annotated[list[StorageData], Field(min_length=1)]
+    squirrels: Positive
+    reserve: Count
+    preplace: list[Count]  # squirrels pre-placed by the starting player, the next, ...
+
+    @field_validator("nuts")
+    @classmethod
+    def _codes_differ(cls, nuts: list[NutData]) -> list[NutData]:
+        codes = [nut.code for nut in nuts]
+        if len(codes) < 2 or len(set(codes)) != len(codes):
+            raise ValueError(f"nut codes must differ, and there are at least two: {codes}")
+        return nuts
+
+    @field_validator("jokers")
+    @classmethod
+    def _pairs_of_nuts(cls, jokers: list[JokerData], info: ValidationInfo) -> list[JokerData]:
+        codes = [nut.code for nut in info.data.get("nuts", [])]
+        seen: set[frozenset[str]] = set()
+        for index, joker in enumerate(jokers):
+            if not set(joker.pair) <= set(codes):
+                raise ValueError(f"jokers[{index}]: a joker shows two different nut codes of {codes}, "
+                                 f"not {joker.pair}")
+            if frozenset(joker.pair) in seen:
+                raise ValueError(f"jokers[{index}] repeats {joker.pair}: each pair of nuts is listed once")
+            seen.add(frozenset(joker.pair))
+        return jokers
+
+    @field_validator("removed_per_type")
+    @classmethod
+    def _by_player_count(cls, removed: dict[str, int]) -> dict[str, int]:
+        if not all(players.isdigit() for players in removed):
+            raise ValueError(f"the keys are player counts (\"2\"), not {sorted(removed)}")
+        return removed
+
+    @field_validator("area2")
+    @classmethod
+    def _cover_the_track(cls, area2: list[Area2Data], info: ValidationInfo) -> list[Area2Data]:
+        slots = info.data.get("slots", 0)
+        for index, section in enumerate(area2):
+            if section.slot is not None and not section.raccoon and section.slot > slots:
+                raise ValueError(f"area2[{index}].slot must be 1 to {slots}, got {section.slot}")
+        track = info.data.get("track")
+        if track is not None:
+            covered = sorted(space for section in area2 for space in section.spaces)
+            if covered != list(range(track.first, track.last + 1)):
+                raise ValueError(f"the sections must cover spaces {track.first}-{track.last} once, not {covered}")
+        return area2
+
+    @field_validator("area3")
+    @classmethod
+    def _fed_by_area2(cls, area3: list[Area3Data], info: ValidationInfo) -> list[Area3Data]:
+        slots = info.data.get("slots", 0)
+        for index, section in enumerate(area3):
+            if not section.raccoon and max(section.slots) > slots:
+                raise ValueError(f"area3[{index}].slots must be 1 to {slots}, got {section.slots}")
+        fed = sorted(section for upper in area3 for section in upper.below)
+        if fed != list(range(1, len(info.data.get("area2", [])) + 1)):
+            raise ValueError(f"every 2-squirrel section pushes up into exactly one section, not {fed}")
+        return area3
+
+    def components(self) -> Components:
+        """The rules' immutable tables: 0-based, tuples, jokers as kinds after the plain nuts."""
+        codes = tuple(nut.code for nut in self.nuts)
+        kinds: list[tuple[int, ...]] = [(nut,) for nut in range(len(codes))]
+        kinds += [tuple(sorted(codes.index(code) for code in joker.pair)) for joker in self.jokers]
+        every = tuple(range(self.slots))
+        area2 = tuple(Section(tuple(s.spaces), (), every if s.raccoon or s.slot is None else (s.slot - 1,), s.raccoon)
+                      for s in self.area2)
+        area3 = tuple(Section((), tuple(b - 1 for b in s.below), every if s.raccoon else tuple(c - 1 for c in s.slots),
+                              s.raccoon) for s in self.area3)
+        return Components(
+            codes, tuple(nut.name for nut in self.nuts), tuple(kinds),
+            tuple(nut.count for nut in self.nuts) + tuple(joker.count for joker in self.jokers),
+            MappingProxyType({int(players): count for players, count in self.removed_per_type.items()}),
+            self.track.first, self.track.last, area2, area3, self.slots,
+            (self.need.two, self.need.three, self.need.four),
+            tuple(Storage(s.capacity, s.points) for s in self.storage),
+            self.squirrels, self.reserve, tuple(self.preplace),
+        )
+
+
+def parse(data: Any) -> Components:
+    return validated(ComponentsData, data, "in-the-nuts components").components()
 
 
 def load() -> Components:

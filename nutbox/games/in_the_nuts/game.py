@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.in_the_nuts import actions, heuristic, words
 from nutbox.games.in_the_nuts.guide import GUIDE
 from nutbox.games.in_the_nuts.rules import NutsOptions, NutsState
+from nutbox.games.in_the_nuts.view import NutsView
 
 
 class InTheNuts(Game):
@@ -31,7 +32,7 @@ class InTheNuts(Game):
     def parse(self, text: str) -> Action:
         return actions.NOTATION.parse(text)
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> NutsState:
+    def determinize(self, view: NutsView, rng: random.Random) -> NutsState:
         return NutsState.from_view(self, view)  # nothing is hidden: the view is the state
 
     def heuristic(self, state: State, seat: int) -> float:

@@ -30,7 +30,7 @@ def standing(state: NutsState, player: int) -> float:
     value += NUT_VALUE * sum(state.area3[player::n]) / NEED3
     value += NUT_VALUE * state.area4[player] / NEED4
     on_track = sum(owner == player for owner in state.track)
-    taken = sum(owner >= 0 for owner in state.track)
+    taken = sum(owner is not None for owner in state.track)
     value += NUT_VALUE * on_track / NEED2 * (1 - taken / TRACK)
     value += 2.0 * sum(state.kept[player * len(COMPONENTS.kinds) : (player + 1) * len(COMPONENTS.kinds)])
     return value

@@ -41,11 +41,13 @@ Left out: the options (fixed for a given encoding) and the view's texts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from nutbox.core import Options
 from nutbox.games.in_the_nuts.components import COMPONENTS
 from nutbox.games.in_the_nuts.rules import NutsOptions
+from nutbox.games.in_the_nuts.view import NutsView, TaskEntry, read_task
 
 if TYPE_CHECKING:
     import numpy as np
@@ -100,7 +102,7 @@ class Observation:
             "winners": (seats,),
         }
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
+    def fill(self, view: NutsView, parts: dict[str, NDArray[np.float32]]) -> None:
         me = view["seat"] or 0
         seats = self.players
 
@@ -109,34 +111,12 @@ class Observation:
 
         for kind, code in enumerate(CODES):
             parts["unseen"][kind] = view["unseen"][code] / COMPONENTS.counts[kind]
-        if view["pile"] >= 0:
+        if view["pile"] is not None:
             parts["pile"][0] = view["pile"] / DECK
             parts["pile_set"][0] = 1.0
-        for slot, code in enumerate(view["faceup"]):
-            if code is not None:
-                parts["faceup"][slot, CODES.index(code)] = 1.0
-        for space, seat in view["track"].items():
-            if seat is not None:
-                parts["track"][int(space) - FIRST, rel(seat)] = 1.0
-        for section, counts in enumerate(view["area2"]):
-            for seat, count in enumerate(counts):
-                parts["area2"][section, rel(seat)] = min(count / AREA2_CAP, 1.0)
-        for section, counts in enumerate(view["area3"]):
-            for seat, count in enumerate(counts):
-                parts["area3"][section, rel(seat)] = min(count / AREA3_CAP, 1.0)
+        self._board(view, parts, rel)
         for seat in range(seats):
-            parts["area4"][rel(seat)] = min(view["area4"][seat] / COMPONENTS.squirrels, 1.0)
-            parts["supply"][rel(seat)] = view["supply"][seat] / COMPONENTS.squirrels
-            parts["points"][rel(seat)] = min(view["points"][seat] / POINTS_CAP, 1.0)
-            storage = parts["storage"][rel(seat)]
-            for card, entry in enumerate(view["storage"][seat]):
-                if entry["nut"] is not None:
-                    storage[card, NUT_CODES.index(entry["nut"])] = 1.0
-                storage[card, 4] = entry["nuts"] / entry["capacity"]
-                storage[card, 5] = entry["jokers"] / entry["capacity"]
-                storage[card, 6] = float(entry["filled"])
-            for code, count in view["kept"][seat].items():
-                parts["kept"][rel(seat), JOKERS.index(code)] = min(count / KEPT_CAP, 1.0)
+            self._holdings(view, seat, rel(seat), parts)
         if view["david"] is not None:
             parts["david"][rel(view["david"])] = 1.0
         parts["phase"][PHASES.index(view["phase"])] = 1.0
@@ -156,10 +136,43 @@ class Observation:
             parts["winners"][rel(seat)] = 1.0
 
     @staticmethod
-    def _tasks(tasks: list[list[Any]], parts: dict[str, NDArray[np.float32]], rel: Any) -> None:
+    def _board(view: NutsView, parts: dict[str, NDArray[np.float32]], rel: Callable[[int], int]) -> None:
+        """The face-up nuts, the starting track and the 2- and 3-squirrel areas."""
+        for slot, shown in enumerate(view["faceup"]):
+            if shown is not None:
+                parts["faceup"][slot, CODES.index(shown)] = 1.0
+        for space, seat in view["track"].items():
+            if seat is not None:
+                parts["track"][int(space) - FIRST, rel(seat)] = 1.0
+        for section, counts in enumerate(view["area2"]):
+            for seat, count in enumerate(counts):
+                parts["area2"][section, rel(seat)] = min(count / AREA2_CAP, 1.0)
+        for section, counts in enumerate(view["area3"]):
+            for seat, count in enumerate(counts):
+                parts["area3"][section, rel(seat)] = min(count / AREA3_CAP, 1.0)
+
+    @staticmethod
+    def _holdings(view: NutsView, seat: int, at: int, parts: dict[str, NDArray[np.float32]]) -> None:
+        """One seat's squirrels off the board and in the 4-squirrel area, points, storage cards and kept jokers,
+        at its relative index `at`."""
+        parts["area4"][at] = min(view["area4"][seat] / COMPONENTS.squirrels, 1.0)
+        parts["supply"][at] = view["supply"][seat] / COMPONENTS.squirrels
+        parts["points"][at] = min(view["points"][seat] / POINTS_CAP, 1.0)
+        storage = parts["storage"][at]
+        for card, entry in enumerate(view["storage"][seat]):
+            if entry["nut"] is not None:
+                storage[card, NUT_CODES.index(entry["nut"])] = 1.0
+            storage[card, 4] = entry["nuts"] / entry["capacity"]
+            storage[card, 5] = entry["jokers"] / entry["capacity"]
+            storage[card, 6] = float(entry["filled"])
+        for code, count in view["kept"][seat].items():
+            parts["kept"][at, JOKERS.index(code)] = min(count / KEPT_CAP, 1.0)
+
+    @staticmethod
+    def _tasks(tasks: list[TaskEntry], parts: dict[str, NDArray[np.float32]], rel: Callable[[int], int]) -> None:
         if not tasks:
             return
-        what, seat, detail = tasks[0]
+        what, seat, detail = read_task(tasks[0])
         parts["task"][TASKS.index(what)] = 1.0
         parts["task_seat"][rel(seat)] = 1.0
         if what == "take":  # detail: a bit mask of the face-up places to choose from

@@ -26,7 +26,6 @@ decided. The drawing depends on the view and `legal` only, so the same input alw
 
 from __future__ import annotations
 
-from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action
@@ -48,6 +47,7 @@ from nutbox.core.svg import (
 from nutbox.games.in_the_nuts.actions import NOTATION, Place, Preplace, Steal, Store, Take, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import player_name
+from nutbox.games.in_the_nuts.view import NutsView, StorageCard, read_task
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
 
 MARGIN = 12
@@ -138,7 +138,7 @@ def picture_height(players: int) -> float:
 
 
 # --- what the legal actions aim at -------------------------------------------------------------------------
-def target_of(view: dict[str, Any], action: Action) -> tuple[str, str] | None:
+def target_of(view: NutsView, action: Action) -> tuple[str, str] | None:
     """The element an action is aimed at, as (data attribute, its value); None if it has no place on the board."""
     if isinstance(action, Place):
         return "space", str(action.space)
@@ -149,7 +149,7 @@ def target_of(view: dict[str, Any], action: Action) -> tuple[str, str] | None:
     if isinstance(action, Steal):
         return "card", f"{action.victim + 1}-{action.card + 1}"
     if isinstance(action, Store):
-        storer = view["tasks"][0][1]  # a store is offered only for the first task, and to its player
+        storer = read_task(view["tasks"][0])[1]  # a store is offered only for the first task, and to its player
         return "card", f"{storer + 1}-{action.card + 1}"
     return None
 
@@ -205,7 +205,7 @@ def raccoon_words(need: int) -> str:
     return f"{need} squirrels of one player take any face-up nut and steal a nut from another player"
 
 
-def areas_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> str:
+def areas_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
     parts = [section_svg(4, BOARD_LEFT, BOARD_RIGHT, "4-squirrel area: any face-up nut", False, view["area4"],
                          f"one section: {NEED4} squirrels of one player take any face-up nut", ("area4", "1"), [])]
     for index, (section, counts) in enumerate(zip(COMPONENTS.area3, view["area3"], strict=True)):
@@ -259,7 +259,7 @@ def labels_svg() -> str:
     return "".join(parts)
 
 
-def space_svg(view: dict[str, Any], space: int, actions: list[str]) -> str:
+def space_svg(view: NutsView, space: int, actions: list[str]) -> str:
     left, right = EDGE[space], EDGE[space + 1]
     owner = view["track"][str(space)]
     x, top = (left + right) / 2, TRACK_TOP + 5
@@ -291,7 +291,7 @@ def nut_card(x: float, y: float, width: float, tall: float, code: str, size: flo
             + text(x + 1.5 * half, y + tall / 2 + size * 0.36, code[1], size, f' font-weight="bold" fill="{ink_two}"'))
 
 
-def faceup_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
+def faceup_svg(view: NutsView, index: int, actions: list[str]) -> str:
     """The face-up nut under the 2-squirrel section `index`."""
     section = COMPONENTS.area2[index]
     slot = section.slots[0]
@@ -312,7 +312,7 @@ def faceup_svg(view: dict[str, Any], index: int, actions: list[str]) -> str:
     return "".join([*parts, "</g>"])
 
 
-def david_svg(x: float, y: float, view: dict[str, Any]) -> str:
+def david_svg(x: float, y: float, view: NutsView) -> str:
     """David the raccoon: a grey face with the black mask."""
     guarded = view["david"]
     title = ("David the raccoon guards no one yet" if guarded is None
@@ -326,7 +326,7 @@ def david_svg(x: float, y: float, view: dict[str, Any]) -> str:
             + text(x, y + 27, "David", 10, ' font-weight="bold"') + "</g>")
 
 
-def board_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> str:
+def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
     parts = [labels_svg(), areas_svg(view, on)]
     parts += [space_svg(view, space, on.get(("space", str(space)), [])) for space in SPACES]
     for index, section in enumerate(COMPONENTS.area2):
@@ -351,7 +351,7 @@ def die_svg(x: float, y: float, value: int, green: bool) -> str:
     return "".join(parts)
 
 
-def dice_svg(view: dict[str, Any]) -> str:
+def dice_svg(view: NutsView) -> str:
     y = INFO_TOP + 10
     state = "not rolled" if view["dice"] is None else " ".join(str(die) for die in view["dice"])
     parts = [f'<g class="dice" data-dice="1" data-state={quoteattr(state)}>',
@@ -368,9 +368,9 @@ def dice_svg(view: dict[str, Any]) -> str:
     return "".join([*parts, "</g>"])
 
 
-def deck_svg(view: dict[str, Any]) -> str:
+def deck_svg(view: NutsView) -> str:
     unseen = sum(view["unseen"].values())
-    if view["pile"] < 0:
+    if view["pile"] is None:
         where = f"{unseen} nut cards face down ({COMPONENTS.reserve} set aside once everyone has a nut)"
     elif view["ending"]:
         where = f"the set-aside cards are the draw pile: {unseen} left"
@@ -384,7 +384,7 @@ def deck_svg(view: dict[str, Any]) -> str:
             + left_text(x, y + 16, f"unseen: {counts}", 10.5, ' text-anchor="end" fill="#495057"') + "</g>")
 
 
-def slot_dots(card: dict[str, Any], x: float, y: float) -> str:
+def slot_dots(card: StorageCard, x: float, y: float) -> str:
     """A card's places in a row: a dot per nut, a ring per joker, an outline per free place."""
     fill = NUT_FILL[card["nut"]][0] if card["nut"] else "#fff"
     step = min(12.0, (CARD_WIDTH - 12) / card["capacity"])
@@ -401,7 +401,7 @@ def slot_dots(card: dict[str, Any], x: float, y: float) -> str:
     return "".join(parts)
 
 
-def card_lines(seat: int, number: int, card: dict[str, Any], actions: list[str]) -> list[str]:
+def card_lines(seat: int, number: int, card: StorageCard, actions: list[str]) -> list[str]:
     lines = [f"{player_name(seat)}, storage card {number}: holds {card['capacity']}, worth {card['points']} points "
              "when filled"]
     if card["nut"] is None:
@@ -414,7 +414,7 @@ def card_lines(seat: int, number: int, card: dict[str, Any], actions: list[str])
     return lines + click_lines(actions)
 
 
-def storage_card_svg(seat: int, number: int, card: dict[str, Any], actions: list[str]) -> str:
+def storage_card_svg(seat: int, number: int, card: StorageCard, actions: list[str]) -> str:
     x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
     y = STORAGE_TOP + seat * ROW_HEIGHT + 4
     filled = card["filled"]
@@ -446,7 +446,7 @@ def kept_words(kept: dict[str, int]) -> str:
     return " ".join(code for code, count in kept.items() for _ in range(count)) or "—"
 
 
-def player_svg(view: dict[str, Any], seat: int) -> str:
+def player_svg(view: NutsView, seat: int) -> str:
     """A player's name block: colour, name, points, supply and kept jokers; David beside it if he guards them."""
     y = STORAGE_TOP + seat * ROW_HEIGHT + 4
     fill, _ = PLAYER_FILL[seat]
@@ -473,7 +473,7 @@ def player_svg(view: dict[str, Any], seat: int) -> str:
     return "".join(parts)
 
 
-def legend_svg(view: dict[str, Any]) -> str:
+def legend_svg(view: NutsView) -> str:
     y = picture_height(view["players"]) - LEGEND_HEIGHT / 2 + 2
     parts = ['<g class="legend">']
     x = float(MARGIN)
@@ -491,7 +491,7 @@ def legend_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def status_lines(view: dict[str, Any]) -> list[str]:
+def status_lines(view: NutsView) -> list[str]:
     """Whose turn and what stage it is; then what the player to move decides, or what chance does."""
     to_move, phase = view["to_move"], view["phase"]
     if phase == "over":
@@ -506,19 +506,21 @@ def status_lines(view: dict[str, Any]) -> list[str]:
         first += " · the draw pile is used up: the game ends after this turn's collecting"
     if isinstance(to_move, int):
         return [first, f"{player_name(to_move)} to decide: {view.get('decision', 'move')}"]
-    if view["tasks"] and view["tasks"][0][0] == "refill":
-        return [first, f"Chance: a card for face-up nut {view['tasks'][0][2] + 1}"]
+    if view["tasks"]:
+        job, _, slot = read_task(view["tasks"][0])
+        if job == "refill":
+            return [first, f"Chance: a card for face-up nut {slot + 1}"]
     return [first]
 
 
-def status_svg(view: dict[str, Any]) -> str:
+def status_svg(view: NutsView) -> str:
     lines = status_lines(view)
     parts = [left_text(MARGIN, 18, lines[0], 12.5, ' font-weight="bold"')]
     parts += [left_text(MARGIN, 35, line, 12) for line in lines[1:]]
     return "".join(parts)
 
 
-def render(view: dict[str, Any], legal: list[str]) -> str:
+def render(view: NutsView, legal: list[str]) -> str:
     """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
     on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))
     tall = picture_height(view["players"])

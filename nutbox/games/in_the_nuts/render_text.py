@@ -14,8 +14,6 @@ points. Everything reads without colour.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -25,6 +23,7 @@ from nutbox.core.terminal import borderless_table, points_text, put, seat_marks,
 from nutbox.games.in_the_nuts.actions import section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import kind_name, player_name
+from nutbox.games.in_the_nuts.view import NutsView, StorageCard, TaskEntry, read_task
 
 LETTERS = ("R", "B", "W", "K")
 COLOURS = ("red", "blue", "white", "black")
@@ -144,7 +143,7 @@ def hedges(sections: list[tuple[int, int, Text, list[int]]]) -> set[int]:
     return {x for left, right, _, _ in sections for x in (left, right)}
 
 
-def board_text(view: dict[str, Any]) -> Text:
+def board_text(view: NutsView) -> Text:
     raccoon = Text("raccoon", style="bold reverse")
     top = [(EDGE[SPACES[0]], RIGHT, Text("→ any face-up nut"), view["area4"])]
     middle = []
@@ -169,7 +168,7 @@ def board_text(view: dict[str, Any]) -> Text:
     return Text("\n").join(lines)
 
 
-def track_lines(view: dict[str, Any]) -> list[Text]:
+def track_lines(view: NutsView) -> list[Text]:
     numbers, standing = Text(f"{'track':<{LABEL_WIDTH}}", style="bold"), Text(" " * LABEL_WIDTH)
     for space in SPACES:
         left, right = EDGE[space], EDGE[space + 1]
@@ -181,7 +180,7 @@ def track_lines(view: dict[str, Any]) -> list[Text]:
     return [numbers, standing]
 
 
-def nuts_line(view: dict[str, Any]) -> Text:
+def nuts_line(view: NutsView) -> Text:
     line = Text(f"{'nuts':<{LABEL_WIDTH}}", style="bold")
     for section in COMPONENTS.area2:
         left, right = span(section.spaces)
@@ -206,7 +205,7 @@ def key_text() -> Text:
                 style="grey62")
 
 
-def dice_text(view: dict[str, Any]) -> Text:
+def dice_text(view: NutsView) -> Text:
     if view["dice"] is None:
         return Text("Dice: not rolled")
     green, low, high = view["dice"]
@@ -214,16 +213,16 @@ def dice_text(view: dict[str, Any]) -> Text:
     return Text(f"Dice: green {green}, white {low} and {high} → space {' or '.join(map(str, spaces))}")
 
 
-def david_text(view: dict[str, Any]) -> Text:
+def david_text(view: NutsView) -> Text:
     if view["david"] is None:
         return Text("David the raccoon guards no one yet")
     return Text(f"David the raccoon guards {player_name(view['david'])}: no one may steal from them")
 
 
-def deck_text(view: dict[str, Any]) -> Text:
+def deck_text(view: NutsView) -> Text:
     unseen = sum(view["unseen"].values())
     counts = " ".join(f"{code} {count}" for code, count in view["unseen"].items())
-    if view["pile"] < 0:
+    if view["pile"] is None:
         where = f"{unseen} nut cards face down ({COMPONENTS.reserve} are set aside once everyone has a nut)"
     elif view["ending"]:
         where = f"the set-aside cards are the draw pile: {unseen} left"
@@ -242,7 +241,7 @@ def kept_text(kept: dict[str, int]) -> Text:
     return text or Text("—")
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def players_table(view: NutsView) -> Table:
     table = borderless_table("", "", "points", "supply", "kept jokers", "")
     winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
@@ -254,7 +253,7 @@ def players_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def card_text(card: dict[str, Any]) -> Text:
+def card_text(card: StorageCard) -> Text:
     """A storage card as "W 2+1j": its nut, its plain nuts + its jokers; ✓ once filled, · while empty."""
     if card["nut"] is None:
         return Text("·", style="grey50")
@@ -267,7 +266,7 @@ def card_text(card: dict[str, Any]) -> Text:
     return text
 
 
-def storage_table(view: dict[str, Any]) -> Table:
+def storage_table(view: NutsView) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold", title="Storage cards", title_justify="left",
                   title_style="bold")
     table.add_column("")
@@ -278,8 +277,8 @@ def storage_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def task_words(task: list[Any]) -> str:
-    what, seat, detail = task
+def task_words(task: TaskEntry) -> str:
+    what, seat, detail = read_task(task)
     name = player_name(seat)
     if what == "take":
         return f"{name} takes {slot_words([slot for slot in range(COMPONENTS.slots) if detail >> slot & 1])}"
@@ -290,14 +289,14 @@ def task_words(task: list[Any]) -> str:
     return f"face-up nut {detail + 1} is replaced from the draw pile"
 
 
-def tasks_text(view: dict[str, Any]) -> Text:
+def tasks_text(view: NutsView) -> Text:
     text = Text("To do:", style="bold")
     for index, task in enumerate(view["tasks"]):
         text.append(f"\n  {'now' if index == 0 else 'then'}: {task_words(task)}")
     return text
 
 
-def header_text(view: dict[str, Any]) -> Text:
+def header_text(view: NutsView) -> Text:
     text = Text(f"In the Nuts! — {view['players']} players — ", style="bold")
     if view["phase"] in ("dice", "place", "decide", "collect"):
         text.append(f"{player_name(view['current'])}'s turn, ")
@@ -307,9 +306,9 @@ def header_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def chance_words(view: dict[str, Any]) -> str:
+def chance_words(view: NutsView) -> str:
     if view["tasks"]:
-        return f"drawing a card for face-up nut {view['tasks'][0][2] + 1}"
+        return f"drawing a card for face-up nut {read_task(view['tasks'][0])[2] + 1}"
     if view["phase"] == "faceup":
         return f"dealing face-up nut {view['step'] + 1} of {COMPONENTS.slots}"
     if view["phase"] == "deal":
@@ -317,7 +316,7 @@ def chance_words(view: dict[str, Any]) -> str:
     return f"{player_name(view['current'])} rolls the dice"
 
 
-def situation_text(view: dict[str, Any]) -> Text:
+def situation_text(view: NutsView) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
         return to_move_text(player_name(to_move), view.get("decision"))
@@ -331,7 +330,7 @@ def situation_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: NutsView) -> RenderableType:
     """The board, the dice, the players and their storage cards, the deck and the situation, from a view only."""
     parts: list[RenderableType] = [
         header_text(view),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, cast
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove, with_article
 from nutbox.games.in_the_nuts.actions import (
@@ -38,6 +38,7 @@ from nutbox.games.in_the_nuts.actions import (
     section_label,
 )
 from nutbox.games.in_the_nuts.components import COMPONENTS
+from nutbox.games.in_the_nuts.view import Job, NutsFields, NutsView, Phase, StorageCard, read_task
 
 KINDS = COMPONENTS.kinds
 NAMES = COMPONENTS.nut_names
@@ -56,8 +57,7 @@ RACCOON_RULE = "The Raccoon Fields"
 END_RULE = "The End of the Game"
 AREA_RULE = {2: "Checking the 2-Squirrel-Area", 3: "Checking the 3-Squirrel-Area", 4: "Checking the 4-Squirrel-Area"}
 
-Phase = Literal["faceup", "deal", "preplace", "dice", "place", "decide", "collect", "final", "over"]
-Task = tuple[str, int, int]  # (what, player, detail): take (slot mask), store (kind), steal, refill (slot)
+Task = tuple[Job, int, int]  # (job, player, detail): take (slot mask), store (kind), steal, refill (slot)
 
 
 @dataclass(frozen=True)
@@ -93,51 +93,35 @@ def deck_counts(players: int) -> list[int]:
     return [count - (removed if len(KINDS[kind]) == 1 else 0) for kind, count in enumerate(COMPONENTS.counts)]
 
 
+# Clones share what is never changed in place (numbers, texts, tuples, the game and its options) and copy the
+# lists. Every field is in exactly one of the two (they make up __slots__, so a new field must be placed), and
+# tests/games/in_the_nuts/test_clone.py checks that the shared ones hold no mutable value.
+SHARED = ("game", "options", "n", "pile", "david", "phase", "current", "step", "dice", "cursor", "tasks", "ending",
+          "winner_seats")
+COPIED = ("unseen", "faceup", "track", "area2", "area3", "area4", "supply", "card_type", "card_plain", "card_jokers",
+          "kept")
+
+
 class NutsState(ListedState):
-    __slots__ = (
-        "area2",
-        "area3",
-        "area4",
-        "card_jokers",
-        "card_plain",
-        "card_type",
-        "current",
-        "cursor",
-        "david",
-        "dice",
-        "ending",
-        "faceup",
-        "game",
-        "kept",
-        "n",
-        "options",
-        "phase",
-        "pile",
-        "step",
-        "supply",
-        "tasks",
-        "track",
-        "unseen",
-        "winner_seats",
-    )
+    __slots__ = SHARED + COPIED
 
     def __init__(self, game: Any) -> None:
         self.game = game
         self.options: NutsOptions = game.options
         n = self.n = self.options.players
         self.unseen = deck_counts(n)  # every card not yet drawn, the eight set aside included
-        self.pile = -1  # cards left before the set-aside eight come into play (-1: not yet set aside)
-        self.faceup = [-1] * COMPONENTS.slots  # the kind of card in each face-up place, -1 if empty
-        self.track = [-1] * TRACK  # who stands on each starting space
+        self.pile: int | None = None  # cards left before the set-aside eight come into play (None: not yet set aside)
+        self.faceup: list[int | None] = [None] * COMPONENTS.slots  # the kind of card in each face-up place
+        self.track: list[int | None] = [None] * TRACK  # who stands on each starting space
         self.area2 = [0] * (SECTIONS2 * n)  # squirrels per section and player
         self.area3 = [0] * (SECTIONS3 * n)
         self.area4 = [0] * n
         self.supply = [COMPONENTS.squirrels] * n
-        self.card_type = [-1] * (CARDS * n)  # per player and storage card: the nut stored there
+        self.card_type: list[int | None] = [None] * (CARDS * n)  # per player and storage card: the nut stored there
         self.card_plain = [0] * (CARDS * n)  # nuts on it that are not jokers
         self.card_jokers = [0] * (CARDS * n)
         self.kept = [0] * (len(KINDS) * n)  # jokers kept for later, per player and kind
-        self.david = -1  # whose nuts David guards (the player robbed last)
+        self.david: int | None = None  # whose nuts David guards (the player robbed last)
         self.phase: Phase = "faceup"
         self.current = 0
         self.step = 0  # setup progress: face-up nuts dealt, players dealt, squirrels pre-placed
@@ -145,14 +129,13 @@ class NutsState(ListedState):
         self.cursor = (2, 0)  # collecting: the area and section being checked
         self.tasks: tuple[Task, ...] = ()
         self.ending = False
-        self.winner_seats: list[int] = []
+        self.winner_seats: tuple[int, ...] = ()
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
-        for name in NutsState.__slots__:
+        for name in SHARED:
             setattr(other, name, getattr(self, name))
-        for name in ("unseen", "faceup", "track", "area2", "area3", "area4", "supply", "card_type", "card_plain",
-                     "card_jokers", "kept", "winner_seats"):
+        for name in COPIED:
             setattr(other, name, getattr(self, name)[:])
         return other
 
@@ -180,14 +163,14 @@ class NutsState(ListedState):
         if self.dice is None:
             return []
         green, low, high = self.dice
-        return sorted({s for s in (green + low, green + high) if self.track[s - FIRST] < 0})
+        return sorted({s for s in (green + low, green + high) if self.track[s - FIRST] is None})
 
     def store_options(self, player: int, kind: int) -> list[Action]:
         legal: list[Action] = []
         for nut in KINDS[kind]:
             for card in range(CARDS):
                 i = player * CARDS + card
-                if not self.filled(player, card) and self.card_type[i] in (-1, nut):
+                if not self.filled(player, card) and self.card_type[i] in (None, nut):
                     legal.append(STORES[(nut, card)])
         return legal
 
@@ -201,7 +184,7 @@ class NutsState(ListedState):
         ]
 
     def take_options(self, mask: int) -> list[Action]:
-        return [TAKES[slot] for slot in range(COMPONENTS.slots) if mask >> slot & 1 and self.faceup[slot] >= 0]
+        return [TAKES[slot] for slot in range(COMPONENTS.slots) if mask >> slot & 1 and self.faceup[slot] is not None]
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_move(self) -> ToMove:
@@ -305,7 +288,7 @@ class NutsState(ListedState):
             return self._reason(action)
         return super().why_illegal(action)
 
-    def _reason(self, action: Action) -> str:  # noqa: C901 - one case per kind of action, each citing its rule; goes with declarative notation (issue 19)
+    def _reason(self, action: Action) -> str:
         kind = _kind(action)
         if kind != self._due():
             return f"{self._when(kind)}; {self._now()}"
@@ -333,20 +316,24 @@ class NutsState(ListedState):
             if action.victim == self.david:
                 return f"{RACCOON_RULE}: David guards {player_name(action.victim)}: you can't steal from them"
             return f"{RACCOON_RULE}: you can only steal nuts (never jokers) from cards not filled completely"
-        got = self.tasks[0][2] if self.tasks else -1
+        if action == ROLL:
+            return f"{PLAY_RULE}: you have no squirrels left to place"
+        return self._store_reason(action, who)
+
+    def _store_reason(self, action: Action, who: int) -> str:
+        """Why a keep or a store, due now, is refused."""
+        got = self.tasks[0][2]  # the kind of card waiting to be stored
         if action == KEEP:
             if len(KINDS[got]) == 2:  # a joker, at the end: "as soon as all nuts and any jokers ... are stored"
                 return f"{END_RULE}: at the end all nuts and any jokers are stored away before scoring, so a joker " \
                        "can no longer be kept"
             return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
-        if isinstance(action, Store):
-            if action.nut not in KINDS[got]:
-                return f"{STORAGE_RULE}: this is {with_article(kind_name(got))}, not {with_article(NAMES[action.nut])}"
-            if self.filled(who, action.card):
-                return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
-            return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
-        assert action == ROLL
-        return f"{PLAY_RULE}: you have no squirrels left to place"
+        assert isinstance(action, Store)
+        if action.nut not in KINDS[got]:
+            return f"{STORAGE_RULE}: this is {with_article(kind_name(got))}, not {with_article(NAMES[action.nut])}"
+        if self.filled(who, action.card):
+            return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
+        return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
 
     # --- carrying out --------------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -371,7 +358,7 @@ class NutsState(ListedState):
 
     def _take_card(self, kind: int) -> None:
         self.unseen[kind] -= 1
-        if self.pile > 0:
+        if self.pile:  # once set aside, the draw pile counts down
             self.pile -= 1
 
     def _setup_draw(self, action: Draw, events: list[Event]) -> None:
@@ -399,7 +386,7 @@ class NutsState(ListedState):
             return
         back = [i + FIRST for i, owner in enumerate(self.track) if owner == self.current]
         for space in back:
-            self.track[space - FIRST] = -1
+            self.track[space - FIRST] = None
         self.supply[self.current] += len(back)
         events.append(Event(f"Bad roll: {name} takes {len(back)} squirrel{'s' if len(back) != 1 else ''} back "
                             "from the starting track", "bad-roll"))
@@ -436,7 +423,7 @@ class NutsState(ListedState):
             if owner == self.current:
                 section = COMPONENTS.section_of_space(index + FIRST)
                 self.area2[section * self.n + owner] += 1
-                self.track[index] = -1
+                self.track[index] = None
                 pushed += 1
         events.append(Event(f"{player_name(self.current)} stops and pushes {pushed} squirrel"
                             f"{'s' if pushed != 1 else ''} up into the 2-squirrel area", "stop"))
@@ -466,7 +453,8 @@ class NutsState(ListedState):
 
     def _take(self, player: int, slot: int, events: list[Event]) -> None:
         kind = self.faceup[slot]
-        self.faceup[slot] = -1
+        assert kind is not None, "only a face-up nut there can be taken"
+        self.faceup[slot] = None
         events.append(Event(f"{player_name(player)} takes the {kind_name(kind)} (face-up nut {slot + 1})", "take",
                             {"player": player, "slot": slot + 1}))
         self.tasks = (("store", player, kind), ("refill", player, slot), *self.tasks)
@@ -486,9 +474,10 @@ class NutsState(ListedState):
     def _steal(self, thief: int, action: Steal, events: list[Event]) -> None:
         i = action.victim * CARDS + action.card
         nut = self.card_type[i]
+        assert nut is not None, "only a card holding nuts can be stolen from"
         self.card_plain[i] -= 1
         if not self.card_plain[i] and not self.card_jokers[i]:
-            self.card_type[i] = -1  # an emptied card can take any nut again
+            self.card_type[i] = None  # an emptied card can take any nut again
         self.david = action.victim
         victim = player_name(action.victim)
         events.append(Event(f"{player_name(thief)} steals {with_article(NAMES[nut])} from {victim}; David "
@@ -624,7 +613,7 @@ class NutsState(ListedState):
         self.phase = "over"
         ranked = [(self.score(p), self.best_card(p)) for p in range(self.n)]
         best = max(ranked)
-        self.winner_seats = [p for p in range(self.n) if ranked[p] == best]
+        self.winner_seats = tuple(p for p in range(self.n) if ranked[p] == best)
         names = " and ".join(player_name(p) for p in self.winner_seats)
         events.append(Event(f"{names} {'wins' if len(self.winner_seats) == 1 else 'share the win'} with {best[0]} "
                             "points", "result"))
@@ -639,31 +628,26 @@ class NutsState(ListedState):
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> NutsView:
+        return cast(NutsView, super().view(seat))
+
+    def _view(self, seat: int | None) -> NutsFields:
         n = self.n
-        view: dict[str, Any] = {
+        view: NutsFields = {
             "players": n,
             "first_pick": self.options.first_pick,
             "unseen": {kind_code(k): c for k, c in enumerate(self.unseen)},
             "pile": self.pile,
-            "faceup": [kind_code(k) if k >= 0 else None for k in self.faceup],
-            "track": {str(i + FIRST): (owner if owner >= 0 else None) for i, owner in enumerate(self.track)},
+            "faceup": [kind_code(k) if k is not None else None for k in self.faceup],
+            "track": {str(i + FIRST): owner for i, owner in enumerate(self.track)},
             "area2": [self.area2[s * n : s * n + n] for s in range(SECTIONS2)],
             "area3": [self.area3[s * n : s * n + n] for s in range(SECTIONS3)],
             "area4": self.area4[:],
             "supply": self.supply[:],
-            "storage": [
-                [
-                    {"nut": COMPONENTS.nut_codes[self.card_type[p * CARDS + c]] if self.card_type[p * CARDS + c] >= 0
-                     else None, "nuts": self.card_plain[p * CARDS + c], "jokers": self.card_jokers[p * CARDS + c],
-                     "capacity": s.capacity, "points": s.points, "filled": self.filled(p, c)}
-                    for c, s in enumerate(COMPONENTS.storage)
-                ]
-                for p in range(n)
-            ],
+            "storage": [[self._card_view(p, c) for c in range(CARDS)] for p in range(n)],
             "kept": [{kind_code(k): self.kept[p * len(KINDS) + k] for k in range(len(KINDS))
                       if self.kept[p * len(KINDS) + k]} for p in range(n)],
-            "david": self.david if self.david >= 0 else None,
+            "david": self.david,
             "phase": self.phase,
             "current": self.current,
             "step": self.step,
@@ -678,17 +662,23 @@ class NutsState(ListedState):
             view["decision"] = self._decision()
         return view
 
+    def _card_view(self, player: int, card: int) -> StorageCard:
+        i, storage = player * CARDS + card, COMPONENTS.storage[card]
+        nut = self.card_type[i]
+        return {"nut": COMPONENTS.nut_codes[nut] if nut is not None else None, "nuts": self.card_plain[i],
+                "jokers": self.card_jokers[i], "capacity": storage.capacity, "points": storage.points,
+                "filled": self.filled(player, card)}
+
     @classmethod
-    def from_view(cls, game: Any, view: dict[str, Any]) -> NutsState:
+    def from_view(cls, game: Any, view: NutsView) -> NutsState:
         """The state a view shows: nothing in In the Nuts! is secret."""
         state = cls(game)
         n = state.n
         codes = {kind_code(k): k for k in range(len(KINDS))}
         state.unseen = [view["unseen"][kind_code(k)] for k in range(len(KINDS))]
         state.pile = view["pile"]
-        state.faceup = [codes[k] if k is not None else -1 for k in view["faceup"]]
-        state.track = [view["track"][str(i + FIRST)] if view["track"][str(i + FIRST)] is not None else -1
-                       for i in range(TRACK)]
+        state.faceup = [codes[k] if k is not None else None for k in view["faceup"]]
+        state.track = [view["track"][str(i + FIRST)] for i in range(TRACK)]
         state.area2 = [c for section in view["area2"] for c in section]
         state.area3 = [c for section in view["area3"] for c in section]
         state.area4 = list(view["area4"])
@@ -696,19 +686,19 @@ class NutsState(ListedState):
         for p, cards in enumerate(view["storage"]):
             for c, card in enumerate(cards):
                 i = p * CARDS + c
-                state.card_type[i] = COMPONENTS.nut_codes.index(card["nut"]) if card["nut"] else -1
+                state.card_type[i] = COMPONENTS.nut_codes.index(card["nut"]) if card["nut"] else None
                 state.card_plain[i], state.card_jokers[i] = card["nuts"], card["jokers"]
         for p, kept in enumerate(view["kept"]):
             for code, count in kept.items():
                 state.kept[p * len(KINDS) + codes[code]] = count
-        state.david = view["david"] if view["david"] is not None else -1
+        state.david = view["david"]
         state.phase = view["phase"]
         state.current, state.step = view["current"], view["step"]
         state.dice = (view["dice"][0], view["dice"][1], view["dice"][2]) if view["dice"] else None
         state.cursor = (view["cursor"][0], view["cursor"][1])
-        state.tasks = tuple((what, player, detail) for what, player, detail in view["tasks"])
+        state.tasks = tuple(read_task(entry) for entry in view["tasks"])
         state.ending = view["ending"]
-        state.winner_seats = list(view.get("winners", []))
+        state.winner_seats = tuple(view.get("winners", []))
         assert len(state.area4) == n
         return state
 

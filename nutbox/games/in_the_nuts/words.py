@@ -8,8 +8,6 @@ the supply and on the board, the storage cards and the jokers kept for the end.
 
 from __future__ import annotations
 
-from typing import Any
-
 from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name, with_article
 from nutbox.games.in_the_nuts.actions import (
     KEEP,
@@ -27,6 +25,7 @@ from nutbox.games.in_the_nuts.actions import (
 )
 from nutbox.games.in_the_nuts.components import COMPONENTS
 from nutbox.games.in_the_nuts.rules import kind_name
+from nutbox.games.in_the_nuts.view import NutsView, StorageCard, read_task
 
 # each seat's squirrels as the board draws them: (fill, ink)
 PLAYER_FILL = (("#e03131", "#fff"), ("#1c7ed6", "#fff"), ("#f8f9fa", "#000"), ("#212529", "#fff"))
@@ -37,7 +36,7 @@ NUMBER = {2: "two", 3: "three", 4: "four"}
 
 
 # --- reading the view ----------------------------------------------------------------------------------------
-def open_spaces(view: dict[str, Any]) -> list[int]:
+def open_spaces(view: NutsView) -> list[int]:
     """The empty starting spaces the rolled dice offer (green plus either white)."""
     if view["dice"] is None:
         return []
@@ -45,20 +44,20 @@ def open_spaces(view: dict[str, Any]) -> list[int]:
     return sorted({space for space in (green + low, green + high) if view["track"][str(space)] is None})
 
 
-def task_kind(view: dict[str, Any]) -> int:
+def task_kind(view: NutsView) -> int:
     """The kind of nut card the first task is about (a store task's detail)."""
-    return int(view["tasks"][0][2])
+    return read_task(view["tasks"][0])[2]
 
 
-def on_track(view: dict[str, Any], seat: int) -> int:
+def on_track(view: NutsView, seat: int) -> int:
     return sum(owner == seat for owner in view["track"].values())
 
 
 # --- the decision --------------------------------------------------------------------------------------------
-def decision(view: dict[str, Any]) -> str:
+def decision(view: NutsView) -> str:
     your = possessive(view)
     if view["tasks"]:
-        what, _, detail = view["tasks"][0]
+        what, _, detail = read_task(view["tasks"][0])
         if what == "take":
             return take_prompt(view, detail, your)
         if what == "steal":
@@ -82,7 +81,7 @@ def decision(view: dict[str, Any]) -> str:
             "collect": "collect nuts", "final": "make the last picks"}.get(phase, "nothing: the game is over")
 
 
-def take_prompt(view: dict[str, Any], mask: int, your: str) -> str:
+def take_prompt(view: NutsView, mask: int, your: str) -> str:
     slots = [slot for slot in range(COMPONENTS.slots) if mask >> slot & 1]
     if len(slots) == COMPONENTS.slots:
         which = "any face-up nut"
@@ -103,13 +102,13 @@ def take_prompt(view: dict[str, Any], mask: int, your: str) -> str:
     return f"take {which} for {your} {need} squirrels {where}"
 
 
-def steal_prompt(view: dict[str, Any]) -> str:
+def steal_prompt(view: NutsView) -> str:
     guarded = view["david"]
     guard = "" if guarded is None else f" (David guards {seat_name(guarded)})"
     return f"choose a nut to steal from another player's storage card{guard}"
 
 
-def store_prompt(view: dict[str, Any], kind: int, your: str) -> str:
+def store_prompt(view: NutsView, kind: int, your: str) -> str:
     prompt = f"choose one of {your} storage cards for the {kind_name(kind)}"
     if len(COMPONENTS.kinds[kind]) == 2 and view["phase"] != "final":
         prompt += ", or keep it for later"
@@ -117,7 +116,7 @@ def store_prompt(view: dict[str, Any], kind: int, your: str) -> str:
 
 
 # --- the actions ---------------------------------------------------------------------------------------------
-def label(action: Action, view: dict[str, Any]) -> str:
+def label(action: Action, view: NutsView) -> str:
     if isinstance(action, Place):
         return f"Place a squirrel on space {action.space}"
     if action == STOP:
@@ -145,9 +144,9 @@ def label(action: Action, view: dict[str, Any]) -> str:
     raise TypeError(f"{action!r} is not an action of In the Nuts!")
 
 
-def store_label(action: Store, view: dict[str, Any]) -> str:
+def store_label(action: Store, view: NutsView) -> str:
     """The nut and the card it goes on, and what that card then holds."""
-    storer = view["tasks"][0][1]
+    storer = read_task(view["tasks"][0])[1]
     kind = task_kind(view)
     nut = COMPONENTS.nut_names[action.nut]
     what = f"the {nut}" if len(COMPONENTS.kinds[kind]) == 1 else f"the joker as {with_article(nut)}"
@@ -163,8 +162,9 @@ def store_label(action: Store, view: dict[str, Any]) -> str:
 
 
 # --- the players ---------------------------------------------------------------------------------------------
-def card_words(number: int, card: dict[str, Any]) -> str:
+def card_words(number: int, card: StorageCard) -> str:
     """A storage card in use: "card 3: 2 of 3 hazelnuts (1 joker among them)", or filled, with its points."""
+    assert card["nut"] is not None, "an empty storage card is not described"
     nuts = NUT_NAME[card["nut"]] + "s"
     if card["filled"]:
         return f"card {number}: {card['capacity']} {nuts}, {card['points']} points"
@@ -172,11 +172,11 @@ def card_words(number: int, card: dict[str, Any]) -> str:
     return f"card {number}: {card['nuts'] + card['jokers']} of {card['capacity']} {nuts}{jokers}"
 
 
-def panels(view: dict[str, Any]) -> list[Panel]:
+def panels(view: NutsView) -> list[Panel]:
     return [panel(view, seat) for seat in range(view["players"])]
 
 
-def panel(view: dict[str, Any], seat: int) -> Panel:
+def panel(view: NutsView, seat: int) -> Panel:
     board = (on_track(view, seat) + sum(counts[seat] for counts in view["area2"])
              + sum(counts[seat] for counts in view["area3"]) + view["area4"][seat])
     cards = list(enumerate(view["storage"][seat], 1))
@@ -199,7 +199,7 @@ def panel(view: dict[str, Any], seat: int) -> Panel:
 COLUMNS = ("Filled cards", "Nuts on unfilled cards", "Total", "Best filled card")
 
 
-def score_table(view: dict[str, Any]) -> ScoreTable | None:
+def score_table(view: NutsView) -> ScoreTable | None:
     if view.get("scores") is None:
         return None
     rows, totals, best = [], [], []

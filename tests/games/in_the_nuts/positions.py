@@ -33,7 +33,7 @@ def position(
     area4: Sequence[int] = (),
     storage: Mapping[int, Mapping[int, tuple[str, int]]] = {},
     kept: Mapping[int, Sequence[str]] = {},
-    david: int = -1,
+    david: int | None = None,
     current: int = 0,
     phase: str = "dice",
     pile: int = 20,
@@ -81,5 +81,5 @@ def play(state: NutsState, *moves: str) -> list[Any]:
 def card(state: NutsState, player: int, number: int) -> tuple[str | None, int, int]:
     """(nut, plain nuts, jokers) on a player's storage card (1-based)."""
     i = player * CARDS + number - 1
-    nut = COMPONENTS.nut_codes[state.card_type[i]] if state.card_type[i] >= 0 else None
+    nut = COMPONENTS.nut_codes[state.card_type[i]] if state.card_type[i] is not None else None
     return nut, state.card_plain[i], state.card_jokers[i]

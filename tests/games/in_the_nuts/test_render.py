@@ -70,7 +70,7 @@ def stage(state: NutsState) -> str:
     if state.tasks and not state.is_chance():
         what, _, kind = state.tasks[0]
         return "joker store" if what == "store" and len(COMPONENTS.kinds[kind]) == 2 else what
-    if state.phase == "faceup" and any(kind >= 0 for kind in state.faceup):
+    if state.phase == "faceup" and any(kind is not None for kind in state.faceup):
         return "faceup partly dealt"
     return state.phase
 

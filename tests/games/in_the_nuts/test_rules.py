@@ -44,7 +44,7 @@ def test_marlenes_bad_roll_sends_her_starting_squirrels_back() -> None:
     assert state.supply[MARLENE] == 12
     events = play(state, "dice 4 5 6")
     assert any(event.kind == "bad-roll" for event in events)
-    assert all(owner < 0 for owner in state.track) and state.supply[MARLENE] == 15
+    assert all(owner is None for owner in state.track) and state.supply[MARLENE] == 15
     assert state.current == CHRISTINE and state.to_move() is CHANCE
 
 
@@ -128,7 +128,7 @@ def test_david_guards_the_last_player_robbed_and_jokers_and_full_cards_are_safe(
     safe.card_plain[8], safe.card_jokers[8] = 0, 1  # player 2's card 1: one joker
     safe.card_plain[8 + 1], safe.card_type[8 + 1] = 2, 0  # card 2: two walnuts, full
     play(safe, "stop", "take 1", "store W 1", "draw W")
-    assert safe.david == -1 and safe.current == 1  # nothing could be stolen
+    assert safe.david is None and safe.current == 1  # nothing could be stolen
 
 
 def test_steal_refusals_name_the_rule() -> None:

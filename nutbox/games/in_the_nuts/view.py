@@ -1,0 +1,68 @@
+"""The shape of an In the Nuts! view (`NutsState._view`), so that mypy checks every key its readers use.
+
+A view is JSON-ready: lists, never tuples (a view must not change through JSON), seats numbered from 0,
+nuts written by their codes (W, H, B, A; a joker by its two letters, WH). `None` marks what is empty or
+not yet there: an empty face-up place or starting space, an empty storage card, David not yet placed,
+the dice not yet rolled, the eight cards for the end not yet set aside.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict, get_args
+
+from nutbox.core import View
+
+Phase = Literal["faceup", "deal", "preplace", "dice", "place", "decide", "collect", "final", "over"]
+Job = Literal["take", "store", "steal", "refill"]
+JOBS: tuple[Job, ...] = get_args(Job)
+# A queued task as the view writes it: [job, player, detail] (a list: JSON has no tuples); `read_task` reads it
+TaskEntry = list[str | int]
+
+
+class StorageCard(TypedDict):
+    """One storage card of one player."""
+
+    nut: str | None  # the code of the nut stored there; None while the card is empty
+    nuts: int  # plain nuts on it
+    jokers: int  # jokers on it
+    capacity: int
+    points: int  # what it scores once filled
+    filled: bool
+
+
+class NutsFields(TypedDict):
+    """What `NutsState._view` returns: the whole state (nothing in In the Nuts! is secret)."""
+
+    players: int
+    first_pick: Literal["next", "active"]
+    unseen: dict[str, int]  # cards not yet drawn, by kind code (the eight set aside included)
+    pile: int | None  # cards left before the set-aside eight come into play; None until they are set aside
+    faceup: list[str | None]  # the kind code in each face-up place
+    track: dict[str, int | None]  # starting space (as text: a JSON key) -> the seat standing on it
+    area2: list[list[int]]  # per section of the 2-squirrel area, each seat's squirrels
+    area3: list[list[int]]
+    area4: list[int]  # each seat's squirrels in the 4-squirrel area
+    supply: list[int]
+    storage: list[list[StorageCard]]  # per seat, per storage card
+    kept: list[dict[str, int]]  # per seat: jokers kept for later, by kind code (only kinds kept)
+    david: int | None  # the seat David guards
+    phase: Phase
+    current: int  # whose turn it is (during setup, who is dealt or pre-places)
+    step: int  # setup progress: face-up nuts dealt, players dealt, squirrels pre-placed
+    dice: list[int] | None  # [green, low white, high white]
+    cursor: list[int]  # collecting: [area, section] being checked
+    tasks: list[TaskEntry]
+    ending: bool  # the draw pile is used up: the game ends after this turn's collecting
+    points: list[int]  # each seat's points now
+    decision: NotRequired[str]  # what the seat to move decides; only when a seat is to move
+
+
+class NutsView(View, NutsFields):
+    """An In the Nuts! view: the core's fields (game, seat, to_move, scores and winners at the end) and ours."""
+
+
+def read_task(entry: TaskEntry) -> tuple[Job, int, int]:
+    """A task of the view as (job, player, detail); detail: a take's slot mask, a store's kind, a refill's slot."""
+    job, player, detail = entry
+    assert job in JOBS and isinstance(player, int) and isinstance(detail, int), f"not a task: {entry!r}"
+    return job, player, detail
