@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from operator import attrgetter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from nutbox.core.errors import NotationError
+from nutbox.core.words import with_article
 
 if TYPE_CHECKING:
     from nutbox.core.game import Action, Word
@@ -53,7 +54,7 @@ class Number(Field[int]):
 
     def read(self, word: str) -> int:
         if not _INTEGER.fullmatch(word) or not self.low <= int(word) <= self.high:
-            raise ValueError(f"{word!r} is not a {self.what} ({self.low} to {self.high})")
+            raise ValueError(f"{word!r} is not {with_article(self.what)} ({self.low} to {self.high})")
         return int(word) - self.shift
 
     def write(self, value: int) -> str:
@@ -72,7 +73,7 @@ class Named(Field[T]):
 
     def read(self, word: str) -> T:
         if word not in self.by_name:
-            raise ValueError(f"{word!r} is not a {self.what} ({', '.join(self.names)})")
+            raise ValueError(f"{word!r} is not {with_article(self.what)} ({', '.join(self.names)})")
         return self.by_name[word]
 
     def write(self, value: T) -> str:

@@ -11,7 +11,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from nutbox.core import Action, ActionSpace, NotationError
+from nutbox.core import Action, ActionSpace, Field, Form, Notation, Number
 from nutbox.games.nut_hunt.components import COMPONENTS
 
 TILES = COMPONENTS.tiles
@@ -24,14 +24,125 @@ def tile_code(tile: int) -> str:
     return TILES[tile].code
 
 
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", text)
+
+
+_TILE_OF_TEXT = {tile.code.lower(): tile.id for tile in TILES} | {
+    _letters(tile.name.lower()): tile.id for tile in TILES
+}
+_NUT_OF_TEXT = {code.lower(): index for index, code in enumerate(NUTS)}
+_JOIN = "_"  # stands for the spaces of a tile's full name while the notation reads it as one word
+
+
+class Tile(Field[int]):
+    """A tile: its code (WW) or its full name (Willow Wallow), read without regard to case or punctuation."""
+
+    hint = "T"
+
+    def read(self, word: str) -> int:
+        tile = _TILE_OF_TEXT.get(_letters(word))
+        if tile is None:
+            codes = ", ".join(tile.code for tile in TILES)
+            raise ValueError(f"{word.replace(_JOIN, ' ')!r} is not a tile (codes: {codes}; full names work too)")
+        return tile
+
+    def write(self, value: int) -> str:
+        return TILES[value].code
+
+
+class Objective(Field[int]):
+    """An objective by its number; with `none`, also the word "none" (held as 0)."""
+
+    def __init__(self, none: bool = False) -> None:
+        self.none = none
+        self.hint = "N|none" if none else "N"
+
+    def read(self, word: str) -> int:
+        if self.none and word == "none":
+            return 0
+        if not word.isdigit() or not 1 <= int(word) <= NUM_OBJECTIVES:
+            raise ValueError(f"{word!r} is not an objective number (1 to {NUM_OBJECTIVES})")
+        return int(word)
+
+    def write(self, value: int) -> str:
+        return str(value) if value or not self.none else "none"
+
+
+def _nuts(word: str) -> tuple[int, ...]:
+    """Nut letters in any order ("ha"), as nut types in order; ValueError for anything else."""
+    nuts = [_NUT_OF_TEXT.get(letter) for letter in word]
+    if not word or None in nuts:
+        raise ValueError(f"{word!r} is not a list of nut letters ({', '.join(NUTS)})")
+    return tuple(sorted(nut for nut in nuts if nut is not None))
+
+
+class Foraged(Field[tuple[int, ...]]):
+    """The nuts of a forage: 1 or 2 letters in any order ("AW"), or "none"."""
+
+    hint = "AB|none"
+
+    def read(self, word: str) -> tuple[int, ...]:
+        if word == "none":
+            return ()
+        nuts = _nuts(word)
+        if len(nuts) > 2:
+            raise ValueError("one forages 1 or 2 nuts at a time")
+        return nuts
+
+    def write(self, value: tuple[int, ...]) -> str:
+        return "".join(NUTS[nut] for nut in value) or "none"
+
+
+_TRADE_SHAPE = "a trade gives three nuts of one type for one nut: 'trade AAA W'"
+
+
+class Given(Field[int]):
+    """What a trade gives: three letters of one nut (AAA; one letter is read too)."""
+
+    hint = "AAA"
+
+    def read(self, word: str) -> int:
+        nuts = _nuts(word)
+        if len(set(nuts)) != 1 or len(nuts) not in (1, 3):
+            raise ValueError(_TRADE_SHAPE)
+        return nuts[0]
+
+    def write(self, value: int) -> str:
+        return NUTS[value] * 3
+
+
+class Got(Field[int]):
+    """What a trade gets: one nut's letter."""
+
+    hint = "W"
+
+    def read(self, word: str) -> int:
+        nuts = _nuts(word)
+        if len(nuts) != 1:
+            raise ValueError(_TRADE_SHAPE)
+        return nuts[0]
+
+    def write(self, value: int) -> str:
+        return NUTS[value]
+
+
+TILE = Tile()
+CARD = Objective()
+
+
+def _trade(give: int, get: int) -> Trade:
+    if give == get:
+        raise ValueError("a trade gets a nut of another type than it gives")
+    return TRADE_OF[(give, get)]
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceTile(Action):
     """Chance: the next cell of the layout (row by row from the top) gets this tile."""
 
     tile: int
-
-    def __str__(self) -> str:
-        return f"tile {tile_code(self.tile)}"
+    forms = (Form("tile {tile}", {"tile": TILE}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +150,7 @@ class Draw(Action):
     """Chance: the top objective of the deck is this card."""
 
     card: int
-
-    def __str__(self) -> str:
-        return f"draw {self.card}"
+    forms = (Form("draw {card}", {"card": CARD}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +158,7 @@ class Roll(Action):
     """Chance: the fox die shows this face (moving the fox, or scattering an Automa squirrel)."""
 
     face: int
-
-    def __str__(self) -> str:
-        return f"roll {self.face}"
+    forms = (Form("roll {face}", {"face": Number("die roll", 1, 6)}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +166,7 @@ class Discard(Action):
     """Setup: of the three objectives dealt, this one goes face down under the deck."""
 
     card: int
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
+    forms = (Form("discard {card}", {"card": CARD}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +174,7 @@ class Place(Action):
     """Setup: a squirrel onto this starting tile."""
 
     tile: int
-
-    def __str__(self) -> str:
-        return f"place {tile_code(self.tile)}"
+    forms = (Form("place {tile}", {"tile": TILE}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +182,7 @@ class Forage(Action):
     """Take these nuts (types in order) from the tile being foraged; none: decline the forage after a hassle."""
 
     nuts: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "forage " + ("".join(NUTS[nut] for nut in self.nuts) or "none")
+    forms = (Form("forage {nuts}", {"nuts": Foraged()}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,17 +190,13 @@ class Scatter(Action):
     """Move one of your squirrels from the tile scattering now onto this adjacent tile."""
 
     tile: int
-
-    def __str__(self) -> str:
-        return f"scatter {tile_code(self.tile)}"
+    forms = (Form("scatter {tile}", {"tile": TILE}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Recruit(Action):
     tile: int
-
-    def __str__(self) -> str:
-        return f"recruit {tile_code(self.tile)}"
+    forms = (Form("recruit {tile}", {"tile": TILE}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,15 +204,12 @@ class Hassle(Action):
     """Pull the fox onto this adjacent tile, where you have a squirrel or a nest."""
 
     tile: int
-
-    def __str__(self) -> str:
-        return f"hassle {tile_code(self.tile)}"
+    forms = (Form("hassle {tile}", {"tile": TILE}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Scout(Action):
-    def __str__(self) -> str:
-        return "scout"
+    forms = (Form("scout"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +217,12 @@ class Keep(Action):
     """After scouting: keep this card (0: keep none); the rest go under the deck."""
 
     card: int
-
-    def __str__(self) -> str:
-        return f"keep {self.card}" if self.card else "keep none"
+    forms = (Form("keep {card}", {"card": Objective(none=True)}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
+    forms = (Form("pass"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +231,7 @@ class Trade(Action):
 
     give: int
     get: int
-
-    def __str__(self) -> str:
-        return f"trade {NUTS[self.give] * 3} {NUTS[self.get]}"
+    forms = (Form("trade {give} {get}", {"give": Given(), "get": Got()}, make=_trade),)
 
 
 TILE_RANGE = range(NUM_TILES)
@@ -189,77 +278,23 @@ ENCODING = ActionSpace(itertools.chain.from_iterable(_BLOCKS), "Nut Hunt")
 
 
 # --- reading notation ---------------------------------------------------------------------------------
-_WORDS = re.compile(r"\s+")
-_TILE_OF_TEXT = {tile.code.lower(): tile.id for tile in TILES} | {
-    re.sub(r"[^a-z]", "", tile.name.lower()): tile.id for tile in TILES
-}
-_NUT_OF_TEXT = {code.lower(): index for index, code in enumerate(NUTS)}
+_TILE_VERBS = frozenset(form.keyword for cls in (PlaceTile, Place, Scatter, Recruit, Hassle) for form in cls.forms)
 
 
-def _tile(text: str, word: str) -> int:
-    tile = _TILE_OF_TEXT.get(re.sub(r"[^a-z]", "", word))
-    if tile is None:
-        codes = ", ".join(tile.code for tile in TILES)
-        raise NotationError(text, f"{word!r} is not a tile (codes: {codes}; full names work too)")
-    return tile
-
-
-def _card(text: str, word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= NUM_OBJECTIVES:
-        raise NotationError(text, f"{word!r} is not an objective number (1 to {NUM_OBJECTIVES})")
-    return int(word)
-
-
-def _nuts(text: str, word: str) -> list[int]:
-    nuts = [_NUT_OF_TEXT.get(letter) for letter in word]
-    if not word or None in nuts:
-        raise NotationError(text, f"{word!r} is not a list of nut letters ({', '.join(NUTS)})")
-    return sorted(nut for nut in nuts if nut is not None)
-
-
-def parse(text: str) -> Action:  # noqa: C901 - a hand-written parser, to be replaced by declarative notation (issue 19)
-    clean = _WORDS.sub(" ", text.strip().lower())
-    if not clean:
-        raise NotationError(text, "it is empty")
+def _tidy(clean: str) -> str:
+    """What the forms cannot say alone: a tile's full name is several words ("recruit willow wallow"), a
+    forage's letters may be spaced ("forage a w"), and a trade may say "for" ("trade aaa for w")."""
     word, _, rest = clean.partition(" ")
-    if word in ("scout", "pass"):
-        if rest:
-            raise NotationError(text, f"{word} takes nothing after it")
-        return SCOUT if word == "scout" else PASS
-    if not rest:
-        raise NotationError(text, f"{word!r} needs something after it (see 'help' for the notation)")
-    if word in ("tile", "place", "scatter", "recruit", "hassle"):
-        tile = _tile(text, rest)
-        table = {"tile": PLACE_TILES, "place": PLACES, "scatter": SCATTERS, "recruit": RECRUITS, "hassle": HASSLES}
-        return table[word][tile]
-    if word == "draw":
-        return DRAWS[_card(text, rest) - 1]
-    if word == "discard":
-        return DISCARDS[_card(text, rest) - 1]
-    if word == "keep":
-        return KEEPS[0] if rest == "none" else KEEPS[_card(text, rest)]
-    if word == "roll":
-        if rest not in ("1", "2", "3", "4", "5", "6"):
-            raise NotationError(text, f"a die roll is 1 to 6, not {rest!r}")
-        return ROLLS[int(rest) - 1]
+    if word in _TILE_VERBS:
+        return f"{word} {rest.replace(' ', _JOIN)}"
     if word == "forage":
-        if rest == "none":
-            return FORAGE_NONE
-        nuts = _nuts(text, rest.replace(" ", ""))
-        if len(nuts) > 2:
-            raise NotationError(text, "one forages 1 or 2 nuts at a time")
-        return FORAGE_OF[tuple(nuts)]
+        return f"{word} {rest.replace(' ', '')}"
     if word == "trade":
-        give_text, _, get_text = rest.replace(" for ", " ").partition(" ")
-        give = _nuts(text, give_text)
-        get = _nuts(text, get_text)
-        if len(set(give)) != 1 or len(give) not in (1, 3) or len(get) != 1:
-            raise NotationError(text, "a trade gives three nuts of one type for one nut: 'trade AAA W'")
-        if give[0] == get[0]:
-            raise NotationError(text, "a trade gets a nut of another type than it gives")
-        return TRADE_OF[(give[0], get[0])]
-    raise NotationError(
-        text,
-        "expected one of: recruit T, hassle T, scout, pass, keep N|none, scatter T, forage AB|none, trade AAA W, "
-        "place T, discard N (and the chance steps tile T, draw N, roll N)",
-    )
+        return f"{word} {rest.replace(' for ', ' ')}"
+    return clean
+
+
+# the decisions in the order the rules offer them, then the chance steps (a message lists them so)
+NOTATION = Notation(
+    (Recruit, Hassle, Scout, Pass, Keep, Scatter, Forage, Trade, Place, Discard, PlaceTile, Draw, Roll), clean=_tidy
+)

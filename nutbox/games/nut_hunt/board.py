@@ -35,36 +35,46 @@ def cell_distance(a: int, b: int) -> int:
     return max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
 
 
-# CELL_STEP[cell][direction]: the neighbouring cell, or -1 off the board
-CELL_STEP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(CELL_OF.get((q + dq, r + dr), -1) for dq, dr in VECTORS) for q, r in COORDS
+# CELL_STEP[cell][direction]: the neighbouring cell, or None off the board
+CELL_STEP: tuple[tuple[int | None, ...], ...] = tuple(
+    tuple(CELL_OF.get((q + dq, r + dr)) for dq, dr in VECTORS) for q, r in COORDS
 )
-# The bounce rule needs the cell behind to exist whenever the cell ahead does not: true on a hexagon.
-assert all(
-    CELL_STEP[cell][opposite(d)] >= 0 for cell in range(NUM_CELLS) for d in range(6) if CELL_STEP[cell][d] < 0
-)
+
+
+def _bounce(cell: int, direction: int) -> int:
+    """The cell one step away, or the one behind at the edge. The bounce rule needs the cell behind to
+    exist whenever the cell ahead does not: true on a hexagon (checked here, at import)."""
+    ahead, behind = CELL_STEP[cell][direction], CELL_STEP[cell][opposite(direction)]
+    target = ahead if ahead is not None else behind
+    assert target is not None, f"cell {cell} has no cell either way in direction {direction}"
+    return target
+
+
+# CELL_MOVE[cell][direction]: where a step goes, bouncing off the edge as the fox does
+CELL_MOVE: tuple[tuple[int, ...], ...] = tuple(tuple(_bounce(cell, d) for d in range(6)) for cell in range(NUM_CELLS))
 
 
 class Layout:
     """Tiles dealt onto the cells: `tile_at[cell]`, and the geometry in tile terms."""
 
-    __slots__ = ("cell_of", "distance", "neighbours", "step", "tile_at")
+    __slots__ = ("cell_of", "distance", "moves", "neighbours", "step", "tile_at")
 
     def __init__(self, tile_at: tuple[int, ...]) -> None:
         self.tile_at = tile_at
         self.cell_of = tuple(tile_at.index(tile) for tile in range(NUM_CELLS))
-        self.step = tuple(
-            tuple(tile_at[c] if c >= 0 else -1 for c in CELL_STEP[self.cell_of[tile]]) for tile in range(NUM_CELLS)
+        self.step: tuple[tuple[int | None, ...], ...] = tuple(  # the tile one step away; None off the board
+            tuple(tile_at[c] if c is not None else None for c in CELL_STEP[self.cell_of[tile]])
+            for tile in range(NUM_CELLS)
         )
-        self.neighbours = tuple(tuple(t for t in steps if t >= 0) for steps in self.step)
+        self.moves = tuple(tuple(tile_at[c] for c in CELL_MOVE[self.cell_of[tile]]) for tile in range(NUM_CELLS))
+        self.neighbours = tuple(tuple(t for t in steps if t is not None) for steps in self.step)
         self.distance = tuple(
             tuple(cell_distance(self.cell_of[a], self.cell_of[b]) for b in range(NUM_CELLS)) for a in range(NUM_CELLS)
         )
 
     def move(self, tile: int, direction: int) -> int:
         """One step from `tile` in `direction`, bouncing off the edge (the opposite way) as the fox does."""
-        target = self.step[tile][direction]
-        return target if target >= 0 else self.step[tile][opposite(direction)]
+        return self.moves[tile][direction]
 
 
 @lru_cache(maxsize=512)

@@ -2,15 +2,20 @@
 
 The file holds the tiles, the nut types, the Fox Compass, the distance bonus table and the 45 objectives.
 Most of it is reconstructed (docs/games/nut-hunt.md says which parts), so an owner of the real game may
-edit it; `load` refuses a file that breaks what the rules depend on, saying what and where.
+edit it; `load` refuses a file that breaks what the rules depend on, saying what and where (the file's shape
+is the pydantic models below, read through core's `validated`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, Self
 
-from nutbox.core.data import DataReader, read_json
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from nutbox.core import Schema, read_json, validated
 
 DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")  # clockwise from the top right on pointy-top hexes
 BOARD_TILES = 19  # a radius-2 hexagon
@@ -46,86 +51,160 @@ class Components:
     distance_bonus: tuple[int, ...]  # by intervening tiles
     tiles: tuple[Tile, ...]
     objectives: tuple[Objective, ...]
-    tile_of_code: dict[str, int]
+    tile_of_code: Mapping[str, int]  # read-only
 
     @property
     def frog_pond(self) -> int:
         return next(tile.id for tile in self.tiles if tile.frog_pond)
 
 
-_check = DataReader("nut-hunt components")
-_require, _list, _dict = _check.require, _check.list, _check.dict
+# --- the file's shape (data/components.json) ------------------------------------------------------------------
+Count = Annotated[int, Field(ge=0)]
+Direction = Literal["NE", "E", "SE", "SW", "W", "NW"]
 
 
-def _nuts(text: Any, codes: tuple[str, ...], where: str) -> tuple[int, ...]:
-    _require(isinstance(text, str), where, f"expected a string of nut codes ({''.join(codes)}), got {text!r}")
-    for letter in text:
-        _require(letter in codes, where, f"{letter!r} is not a nut code ({', '.join(codes)})")
-    return tuple(sorted(codes.index(letter) for letter in text))
+class NutData(Schema):
+    code: str  # one capital letter: how actions write it
+    name: str
 
 
-def parse(data: dict[str, Any]) -> Components:
-    nuts = [_dict(nut, "nuts") for nut in _list(data.get("nuts"), "nuts")]
-    _require(len(nuts) == 4, "nuts", "expected the four nut types")
-    codes = tuple(str(nut["code"]) for nut in nuts)
-    _require(len(set(codes)) == 4 and all(len(c) == 1 for c in codes), "nuts", f"codes must be 4 letters: {codes}")
-    names = tuple(str(nut["name"]) for nut in nuts)
+class CompassData(Schema):
+    orientation: Literal["pointy"] = "pointy"
+    faces: dict[str, Direction]  # die face ("1" to "6") -> the direction the fox goes
 
-    faces = _dict(_dict(data.get("compass"), "compass").get("faces"), "compass.faces")
-    _require(sorted(faces) == [str(f) for f in range(1, 7)], "compass.faces", "expected faces 1 to 6")
-    compass = tuple(DIRECTIONS.index(faces[str(f)]) if faces[str(f)] in DIRECTIONS else -1 for f in range(1, 7))
-    _require(sorted(compass) == list(range(6)), "compass.faces", f"each of {', '.join(DIRECTIONS)} exactly once")
+    @field_validator("faces")
+    @classmethod
+    def _each_direction_once(cls, faces: dict[str, Direction]) -> dict[str, Direction]:
+        if sorted(faces) != [str(face) for face in range(1, 7)]:
+            raise ValueError(f"expected faces 1 to 6, not {sorted(faces)}")
+        if sorted(faces.values(), key=DIRECTIONS.index) != list(DIRECTIONS):
+            raise ValueError(f"each of {', '.join(DIRECTIONS)} exactly once")
+        return faces
 
-    bonus = _list(data.get("distance_bonus"), "distance_bonus")
-    _require(len(bonus) == 4 and all(isinstance(b, int) for b in bonus),
-             "distance_bonus", "expected 4 numbers (0 to 3 intervening tiles)")
 
-    raw_tiles = _list(data.get("tiles"), "tiles")
-    _require(len(raw_tiles) == BOARD_TILES, "tiles", f"expected {BOARD_TILES} tiles")
-    tiles = []
-    for index, entry in enumerate(raw_tiles):
-        raw = _dict(entry, f"tiles[{index}]")
-        where = f"tiles[{index}] ({raw.get('code')})"
-        special = raw.get("special")
-        _require(special in (None, "frog-pond", "pine-barrens"), where, f"unknown special {special!r}")
-        code = raw.get("code")
-        _require(isinstance(code, str) and code.isalpha() and code.isupper(), where, "code must be capital letters")
-        forage = _nuts(raw.get("forage"), codes, where + ".forage")
-        _require(bool(forage) and len(set(forage)) == len(forage), where, "forage lists each type it gives once")
-        cost = _nuts(raw.get("cost"), codes, where + ".cost")
-        green = bool(raw.get("green"))
-        _require(not special or not cost, where, "the Frog Pond and the Pine Barrens take no recruits")
-        _require(bool(special) or bool(cost), where, "a regular tile needs a recruit cost")
-        _require(green == (len(cost) == GREEN_COST), where, "green tiles are exactly those that cost 2 nuts")
-        value = raw.get("objective_value")
-        if special == "frog-pond":
-            _require(value is None, where, "the Frog Pond is never an objective's endpoint")
-        else:
-            _require(isinstance(value, int) and value >= 0, where, "objective_value must be a whole number")
-        tiles.append(Tile(index, str(code), str(raw.get("name")), bool(raw.get("known_name")), green, forage, cost,
-                          value or 0, special == "frog-pond", special == "pine-barrens"))
-    tile_of_code = {tile.code: tile.id for tile in tiles}
-    _require(len(tile_of_code) == BOARD_TILES, "tiles", "tile codes must be different")
-    _require(sum(t.frog_pond for t in tiles) == 1 and sum(t.pine_barrens for t in tiles) == 1, "tiles",
-             "exactly one Frog Pond and one Pine Barrens")
+class TileData(Schema):
+    code: str
+    name: str
+    known_name: bool = False  # the name appears in the rulebook (the others are placeholders)
+    green: bool = False
+    forage: str  # the nut codes it gives, each once
+    cost: str  # the recruit cost as nut codes ("HHW"); empty: no recruiting here
+    objective_value: Count | None = None  # none only for the Frog Pond
+    special: Literal["frog-pond", "pine-barrens"] | None = None
 
-    raw_objectives = _list(data.get("objectives"), "objectives")
-    _require(bool(raw_objectives), "objectives", "expected at least one card")
-    objectives = []
-    for index, entry in enumerate(raw_objectives):
-        where = f"objectives[{index}]"
-        raw = _dict(entry, where)
-        _require(raw.get("id") == index + 1, where, f"ids run 1, 2, 3, ...; expected {index + 1}")
-        ends = _list(raw.get("ends"), where + ".ends")
-        _require(len(ends) == 2 and all(e in tile_of_code for e in ends), where,
-                 f"ends must be two tile codes, got {ends!r}")
-        a, b = (tile_of_code[e] for e in ends)
-        _require(a != b, where, "the two ends must differ")
-        _require(not tiles[a].frog_pond and not tiles[b].frog_pond, where, "the Frog Pond cannot be an endpoint")
-        points: Any = raw.get("points")
-        _require(isinstance(points, int) and points >= 0, where, "points must be a whole number")
-        objectives.append(Objective(index + 1, (a, b), points))
-    return Components(codes, names, compass, tuple(bonus), tuple(tiles), tuple(objectives), tile_of_code)
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:  # the checks that need no other part of the file (the nut codes are read later)
+        if not (self.code.isalpha() and self.code.isupper()):
+            raise ValueError(f"code must be capital letters, not {self.code!r}")
+        if not self.forage or len(set(self.forage)) != len(self.forage):
+            raise ValueError(f"forage lists each type it gives once, not {self.forage!r} ({self.code})")
+        if self.special and self.cost:
+            raise ValueError(f"the Frog Pond and the Pine Barrens take no recruits ({self.code})")
+        if not self.special and not self.cost:
+            raise ValueError(f"a regular tile needs a recruit cost ({self.code})")
+        if self.green != (len(self.cost) == GREEN_COST):
+            raise ValueError(f"green tiles are exactly those that cost 2 nuts ({self.code} costs {self.cost!r})")
+        if (self.special == "frog-pond") != (self.objective_value is None):
+            raise ValueError("the Frog Pond, and only it, has no objective_value (it is never an objective's "
+                             f"endpoint); other tiles give a whole number ({self.code})")
+        return self
+
+
+class ObjectiveData(Schema):
+    id: int
+    ends: list[str]  # two tile codes
+    points: Count
+
+
+class ComponentsData(Schema):
+    """data/components.json as written; the checks across fields are its validators, in field order."""
+
+    about: str = ""
+    nuts: list[NutData]
+    compass: CompassData
+    distance_bonus: list[int]  # by intervening tiles: 0 to 3
+    tiles: list[TileData]
+    objectives: list[ObjectiveData]
+
+    @field_validator("nuts")
+    @classmethod
+    def _four_letters(cls, nuts: list[NutData]) -> list[NutData]:
+        codes = [nut.code for nut in nuts]
+        if len(codes) != 4:
+            raise ValueError("expected the four nut types")
+        if len(set(codes)) != 4 or not all(len(code) == 1 for code in codes):
+            raise ValueError(f"codes must be 4 letters: {codes}")
+        return nuts
+
+    @field_validator("distance_bonus")
+    @classmethod
+    def _four_numbers(cls, bonus: list[int]) -> list[int]:
+        if len(bonus) != 4:
+            raise ValueError("expected 4 numbers (0 to 3 intervening tiles)")
+        return bonus
+
+    @field_validator("tiles")
+    @classmethod
+    def _board(cls, tiles: list[TileData], info: ValidationInfo) -> list[TileData]:
+        if len(tiles) != BOARD_TILES:
+            raise ValueError(f"expected {BOARD_TILES} tiles")
+        codes = [nut.code for nut in info.data.get("nuts", [])]
+        for index, tile in enumerate(tiles):
+            for part, letters in (("forage", tile.forage), ("cost", tile.cost)):
+                for letter in letters:
+                    if letter not in codes:
+                        raise ValueError(f"tiles[{index}].{part} ({tile.code}): {letter!r} is not a nut code "
+                                         f"({', '.join(codes)})")
+        if len({tile.code for tile in tiles}) != BOARD_TILES:
+            raise ValueError("tile codes must be different")
+        specials = [tile.special for tile in tiles]
+        if specials.count("frog-pond") != 1 or specials.count("pine-barrens") != 1:
+            raise ValueError("exactly one Frog Pond and one Pine Barrens")
+        return tiles
+
+    @field_validator("objectives")
+    @classmethod
+    def _cards(cls, objectives: list[ObjectiveData], info: ValidationInfo) -> list[ObjectiveData]:
+        if not objectives:
+            raise ValueError("expected at least one card")
+        tiles = {tile.code: tile for tile in info.data.get("tiles", [])}
+        for index, card in enumerate(objectives):
+            where = f"objectives[{index}]"
+            if card.id != index + 1:
+                raise ValueError(f"{where}: ids run 1, 2, 3, ...; expected {index + 1}, got {card.id}")
+            if len(card.ends) != 2 or not all(end in tiles for end in card.ends):
+                raise ValueError(f"{where}: ends must be two tile codes, got {card.ends!r}")
+            a, b = card.ends
+            if a == b:
+                raise ValueError(f"{where}: the two ends must differ")
+            if tiles[a].special == "frog-pond" or tiles[b].special == "frog-pond":
+                raise ValueError(f"{where}: the Frog Pond cannot be an endpoint")
+        return objectives
+
+    def components(self) -> Components:
+        """The rules' immutable tables: nuts as indices (sorted), tiles by index, tuples throughout."""
+        codes = tuple(nut.code for nut in self.nuts)
+
+        def nuts(letters: str) -> tuple[int, ...]:
+            return tuple(sorted(codes.index(letter) for letter in letters))
+
+        tiles = tuple(
+            Tile(index, t.code, t.name, t.known_name, t.green, nuts(t.forage), nuts(t.cost), t.objective_value or 0,
+                 t.special == "frog-pond", t.special == "pine-barrens")
+            for index, t in enumerate(self.tiles)
+        )
+        tile_of_code = MappingProxyType({tile.code: tile.id for tile in tiles})
+        objectives = tuple(
+            Objective(card.id, (tile_of_code[card.ends[0]], tile_of_code[card.ends[1]]), card.points)
+            for card in self.objectives
+        )
+        compass = tuple(DIRECTIONS.index(self.compass.faces[str(face)]) for face in range(1, 7))
+        return Components(codes, tuple(nut.name for nut in self.nuts), compass, tuple(self.distance_bonus), tiles,
+                          objectives, tile_of_code)
+
+
+def parse(data: Any) -> Components:
+    return validated(ComponentsData, data, "nut-hunt components").components()
 
 
 def load() -> Components:

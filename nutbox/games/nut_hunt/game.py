@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nut_hunt import actions, heuristic, words
 from nutbox.games.nut_hunt.guide import GUIDE
 from nutbox.games.nut_hunt.rules import ALL_CARDS, HuntOptions, HuntState
+from nutbox.games.nut_hunt.view import HuntView
 
 
-def shown_cards(view: dict[str, Any]) -> set[int]:
+def shown_cards(view: HuntView) -> set[int]:
     """The objectives whose place a view shows; a determinization deals out the rest."""
     shown = set(view.get("hand", [])) | set(view.get("looking", [])) | set(view["automa_hand"]) | set(view["revealed"])
     return shown | {entry["card"] for entry in view["deck"]["bottom"] if entry["card"] is not None}
@@ -39,9 +40,9 @@ class NutHunt(Game):
         return HuntState(self)
 
     def parse(self, text: str) -> Action:
-        return actions.parse(text)
+        return actions.NOTATION.parse(text)
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> HuntState:
+    def determinize(self, view: HuntView, rng: random.Random) -> HuntState:
         """Everything on the table is as the view shows; the objectives it does not place are shuffled
         and dealt to the places it hides (others' hands, the unseen deck, cards others put under it)."""
         shown = shown_cards(view)

@@ -53,12 +53,13 @@ only once the shuffled part is used up), the end-of-game score breakdown and the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nutbox.core import Options
 from nutbox.games.nut_hunt.board import NUM_CELLS
 from nutbox.games.nut_hunt.components import COMPONENTS
 from nutbox.games.nut_hunt.rules import HuntOptions
+from nutbox.games.nut_hunt.view import HuntView
 
 if TYPE_CHECKING:
     import numpy as np
@@ -121,7 +122,7 @@ class Observation:
             "winners": (owners,),
         }
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
+    def fill(self, view: HuntView, parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
         me = view["seat"] or 0
         owners = self.owners
         cell_of = {code: cell for cell, code in enumerate(view["layout"])}
@@ -182,7 +183,7 @@ class Observation:
             for owner, owed in enumerate(top["owed"]):
                 parts["scatter_owed"][rel(owner)] = min(owed / OWED_CAP, 1.0)
             parts["scatter_depth"][0] = min(len(frames) / DEPTH_CAP, 1.0)
-            if view["scatterer"] is not None and view["scatterer"] >= 0:
+            if view["scatterer"] is not None:
                 parts["scatterer"][rel(view["scatterer"])] = 1.0
         forage = view["forage"]
         if forage is not None:

@@ -13,7 +13,6 @@ The drawing depends on the view and `legal` only, so the same input always gives
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from nutbox.core.svg import (
     HIGHLIGHT,
@@ -28,9 +27,10 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.nut_hunt.actions import Hassle, Place, Recruit, Scatter, parse
+from nutbox.games.nut_hunt.actions import NOTATION, Hassle, Place, Recruit, Scatter
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import COMPONENTS, Tile
+from nutbox.games.nut_hunt.view import HuntView
 from nutbox.games.nut_hunt.words import OWNER_FILL
 
 SIZE = 64  # a hex's circumradius
@@ -75,23 +75,23 @@ def nut_names(nuts: tuple[int, ...]) -> str:
 
 def tile_of(action_text: str) -> str | None:
     """The code of the tile an action acts on; None for an action with no tile."""
-    action = parse(action_text)
+    action = NOTATION.parse(action_text)
     return COMPONENTS.tiles[action.tile].code if isinstance(action, TILE_ACTIONS) else None
 
 
-def occupants(view: dict[str, Any], code: str) -> list[tuple[int, str, int]]:
+def occupants(view: HuntView, code: str) -> list[tuple[int, str, int]]:
     """(owner, "squirrel" or "nest", count) for everything on the tile, owner by owner."""
     counts = view["board"][code]
     found = []
     for owner in range(len(view["owners"])):
-        for what in ("squirrel", "nest"):
-            count = counts[what + "s"][owner]
+        for what, per_owner in (("squirrel", counts["squirrels"]), ("nest", counts["nests"])):
+            count = per_owner[owner]
             if count:
                 found.append((owner, what, count))
     return found
 
 
-def marker(view: dict[str, Any], x: float, y: float, owner: int, what: str, count: int) -> str:
+def marker(view: HuntView, x: float, y: float, owner: int, what: str, count: int) -> str:
     fill, ink = OWNER_FILL[view["owners"][owner]["colour"]]
     if what == "squirrel":
         shape = circle(x, y, 7, f'fill="{fill}" stroke="#000" stroke-width="1"')
@@ -102,7 +102,7 @@ def marker(view: dict[str, Any], x: float, y: float, owner: int, what: str, coun
     return shape + text(x, y + 3, str(count), 8.5, f' font-weight="bold" fill="{ink}"')
 
 
-def markers(view: dict[str, Any], x: float, y: float, code: str) -> list[str]:
+def markers(view: HuntView, x: float, y: float, code: str) -> list[str]:
     """The owners' markers in rows of up to five across the wide middle band of the hex."""
     found = occupants(view, code)
     parts = []
@@ -114,7 +114,7 @@ def markers(view: dict[str, Any], x: float, y: float, code: str) -> list[str]:
     return parts
 
 
-def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> list[str]:
+def hover(view: HuntView, tile: Tile, actions: list[str]) -> list[str]:
     lines = [f"{tile.name} ({tile.code})" + (", a starting tile" if tile.green else "")]
     lines.append(f"forage: {nut_names(tile.forage)}")
     lines.append(f"recruit cost: {nut_names(tile.cost)}" if tile.cost else "no recruiting here")
@@ -125,7 +125,7 @@ def hover(view: dict[str, Any], tile: Tile, actions: list[str]) -> list[str]:
     return lines + click_lines(actions)
 
 
-def tile_state(view: dict[str, Any], code: str) -> str:
+def tile_state(view: HuntView, code: str) -> str:
     """What a tile shows now, for the table to mark what moved: "fox; yellow 2 squirrels; blue 1 nest"."""
     shown = ["fox"] if view["fox"] == code else []
     for owner, what, count in occupants(view, code):
@@ -133,7 +133,7 @@ def tile_state(view: dict[str, Any], code: str) -> str:
     return "; ".join(shown) or "empty"
 
 
-def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> str:
+def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
     x, y = centre(cell)
     if cell >= len(view["layout"]):
         return (f'<g class="empty"><polygon points="{hexagon(x, y, SIZE - 2)}" fill="#eee" stroke="#aaa" '
@@ -168,7 +168,7 @@ def tile_svg(view: dict[str, Any], cell: int, on_tile: dict[str, list[str]]) -> 
     return "".join(parts)
 
 
-def legend_svg(view: dict[str, Any]) -> str:
+def legend_svg(view: HuntView) -> str:
     """Who is which colour, across the bottom."""
     owners = view["owners"]
     step = WIDTH / len(owners)
@@ -182,7 +182,7 @@ def legend_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def render(view: dict[str, Any], legal: list[str]) -> str:
+def render(view: HuntView, legal: list[str]) -> str:
     """The forest as an SVG document; the tiles that `legal` actions target are marked and clickable."""
     on_tile = targets(legal, tile_of)
     cells = [tile_svg(view, cell, on_tile) for cell in range(len(COORDS))]

@@ -8,8 +8,6 @@ squirrel and a ▲ per nest, so the board reads without colour too. Objectives a
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -18,6 +16,7 @@ from rich.text import Text
 from nutbox.core.terminal import borderless_table, seat_marks
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import COMPONENTS, Tile
+from nutbox.games.nut_hunt.view import HuntView
 
 CELL_WIDTH = 18  # even, so a row of cells sits half a cell off the next one as on the hexagon
 OWNER_STYLE = {
@@ -55,11 +54,11 @@ def ends_codes(card: int) -> str:
     return f"{a}–{b}"
 
 
-def owner_label(view: dict[str, Any], owner: int) -> str:
+def owner_label(view: HuntView, owner: int) -> str:
     return "A" if view["solo"] and owner == 1 else str(owner + 1)
 
 
-def owner_text(view: dict[str, Any], owner: int) -> Text:
+def owner_text(view: HuntView, owner: int) -> Text:
     info = view["owners"][owner]
     return Text(f" {info['name']} ", style=OWNER_STYLE[info["colour"]])
 
@@ -74,7 +73,7 @@ def tile_tag(tile: Tile) -> tuple[str, str]:
     return "", ""
 
 
-def cell_lines(view: dict[str, Any], cell: int) -> list[Text]:
+def cell_lines(view: HuntView, cell: int) -> list[Text]:
     """A cell's lines, each at most CELL_WIDTH - 2 wide: the tile and fox, then the owners' tokens (at least one
     line of them, even empty, so that every row of the forest is as tall)."""
     layout = view["layout"]
@@ -106,7 +105,7 @@ def cell_lines(view: dict[str, Any], cell: int) -> list[Text]:
     return lines
 
 
-def board_text(view: dict[str, Any]) -> Text:
+def board_text(view: HuntView) -> Text:
     text = Text()
     for r in range(-RADIUS, RADIUS + 1):
         row = [cell for cell, (_, cell_r) in enumerate(COORDS) if cell_r == r]
@@ -147,7 +146,7 @@ def tile_legend() -> Table:
     return table
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def players_table(view: HuntView) -> Table:
     table = borderless_table("", "", "nuts", "objectives", "nests", "squirrels")
     to_move = view["to_move"]
     for owner in range(len(view["owners"])):
@@ -172,7 +171,7 @@ def card_lines(title: str, cards: list[int]) -> Text:
     return text
 
 
-def objectives_text(view: dict[str, Any]) -> Text:
+def objectives_text(view: HuntView) -> Text:
     """The cards this view shows: the viewer's hand and scouted cards, the Automa's, and the deck."""
     parts: list[Text] = []
     if "hand" in view:
@@ -199,7 +198,7 @@ def objectives_text(view: dict[str, Any]) -> Text:
     return Text("\n").join(parts)
 
 
-def scatter_text(view: dict[str, Any]) -> Text:
+def scatter_text(view: HuntView) -> Text:
     """The scatters still owed, newest first: a nest built while scattering is resolved before the rest (FAQ)."""
     text = Text("Scattering", style="bold")
     for depth, frame in enumerate(reversed(view["frames"])):
@@ -214,7 +213,7 @@ def scatter_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def situation_text(view: dict[str, Any]) -> Text:
+def situation_text(view: HuntView) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
         text = owner_text(view, to_move)
@@ -233,7 +232,7 @@ def situation_text(view: dict[str, Any]) -> Text:
     return Text(f"{' and '.join(winners)} {verb}", style="bold green")
 
 
-def breakdown_table(view: dict[str, Any]) -> Table:
+def breakdown_table(view: HuntView) -> Table:
     """Every owner's objectives (now all face up) with their points, nests and the tie-breaking squirrels."""
     table = borderless_table("", "objectives", "nests", "squirrels", "total")
     for owner, parts in enumerate(view["breakdown"]):
@@ -250,7 +249,7 @@ def breakdown_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def header_text(view: dict[str, Any]) -> Text:
+def header_text(view: HuntView) -> Text:
     who = f"solo against the {view['automa_level']} Automa" if view["solo"] else f"{view['players']} players"
     text = Text(f"Nut Hunt — {who} — turn {view['turn']}", style="bold")
     if view["competitive"]:
@@ -258,7 +257,7 @@ def header_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: HuntView) -> RenderableType:
     """The forest, the legend, the players and their cards, and the situation, from a view only."""
     parts: list[RenderableType] = [
         header_text(view),

@@ -10,7 +10,6 @@ plus the number of secret objectives still to be scored.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from nutbox.core import Action, Card, Panel, ScoreTable, listing, plural, possessive, seat_name
 from nutbox.games.nut_hunt import scoring
@@ -32,6 +31,7 @@ from nutbox.games.nut_hunt.actions import (
 from nutbox.games.nut_hunt.board import NUM_CELLS, layout
 from nutbox.games.nut_hunt.components import COMPONENTS, DIRECTIONS
 from nutbox.games.nut_hunt.rules import AUTOMA_OWNER, FORAGE_HASSLE, FORAGE_SETUP, NEST_SIZE, SCOUTED
+from nutbox.games.nut_hunt.view import Breakdown, HuntView, ObjectiveScore
 
 # the owners' colours as fill (the board draws its pieces in them), with a text colour that reads on it
 OWNER_FILL = {
@@ -77,7 +77,7 @@ def route(card: int) -> str:
     return f"{TILES[a].name} to {TILES[b].name}"
 
 
-def distance_bonus(view: dict[str, Any], card: int) -> int | None:
+def distance_bonus(view: HuntView, card: int) -> int | None:
     """The bonus a completed objective adds on this forest; None while the forest is still being laid."""
     if len(view["layout"]) < NUM_CELLS:
         return None
@@ -86,7 +86,7 @@ def distance_bonus(view: dict[str, Any], card: int) -> int | None:
     return scoring.distance_bonus(forest, a, b)
 
 
-def worth(view: dict[str, Any], card: int) -> str:
+def worth(view: HuntView, card: int) -> str:
     """"4 points + 2 for distance" (the bonus once the forest is known)."""
     points = COMPONENTS.objectives[card - 1].points
     bonus = distance_bonus(view, card)
@@ -95,29 +95,29 @@ def worth(view: dict[str, Any], card: int) -> str:
     return f"{points} points + {bonus} for distance" if bonus else f"{points} points"
 
 
-def brief(view: dict[str, Any], card: int) -> str:
+def brief(view: HuntView, card: int) -> str:
     """An objective in one breath: "#12 (Mouse Meadow to Hickory Haunt, 4 points + 2 for distance)"."""
     return f"#{card} ({route(card)}, {worth(view, card)})"
 
 
-def objective_card(view: dict[str, Any], card: int) -> Card:
+def objective_card(view: HuntView, card: int) -> Card:
     a, b = (TILES[end].name for end in COMPONENTS.objectives[card - 1].ends)
     text = (f"Join {a} and {b} with a chain of your squirrels or nests with a nest on it: {worth(view, card)}; "
             f"{scoring.FAILED_PENALTY} if not done at the end")
     return Card(f"Objective #{card}: {a} to {b}", text)
 
 
-def squirrels_on_board(view: dict[str, Any], owner: int) -> int:
+def squirrels_on_board(view: HuntView, owner: int) -> int:
     return sum(counts["squirrels"][owner] for counts in view["board"].values())
 
 
-def seat_to_move(view: dict[str, Any]) -> int | None:
+def seat_to_move(view: HuntView) -> int | None:
     to_move = view["to_move"]
     return to_move if isinstance(to_move, int) else None
 
 
 # --- the decision ------------------------------------------------------------------------------------------
-def decision(view: dict[str, Any]) -> str:
+def decision(view: HuntView) -> str:
     seat = seat_to_move(view)
     if seat is None:
         return chance_step(view)
@@ -135,6 +135,7 @@ def decision(view: dict[str, Any]) -> str:
         return f"choose a starting tile for {your} next squirrel, then forage {FORAGE_SETUP} nuts there"
     if phase == "forage":
         forage = view["forage"]
+        assert forage is not None  # the view shows the forage under way
         if forage["then"] == "end-turn":  # after hassling the fox: the rulebook's "may Forage for 1 Nut"
             return f"choose a nut to forage from {name_of(forage['tile'])}, or none"
         return f"choose {plural(forage['count'], 'nut')} to forage from {name_of(forage['tile'])}"
@@ -146,7 +147,7 @@ def decision(view: dict[str, Any]) -> str:
     return "recruit a squirrel, hassle the fox, scout an objective or pass"
 
 
-def chance_step(view: dict[str, Any]) -> str:
+def chance_step(view: HuntView) -> str:
     """What chance does next, or that nothing is left to do (for a table that asks anyway)."""
     if view["to_move"] == "terminal":
         return "see the final scores: the game is over"
@@ -156,7 +157,7 @@ def chance_step(view: dict[str, Any]) -> str:
 
 
 # --- the actions -------------------------------------------------------------------------------------------
-def label(action: Action, view: dict[str, Any]) -> str:
+def label(action: Action, view: HuntView) -> str:
     seat = seat_to_move(view)
     if isinstance(action, Trade):
         return f"Trade 3 {NUT_NAMES[action.give]}s for 1 {NUT_NAMES[action.get]}"
@@ -193,14 +194,14 @@ def label(action: Action, view: dict[str, Any]) -> str:
     return chance_label(action)
 
 
-def nest_note(view: dict[str, Any], seat: int | None, tile: int) -> str:
+def nest_note(view: HuntView, seat: int | None, tile: int) -> str:
     """", building a nest" when a squirrel arriving there makes three of the seat's."""
     if seat is None:
         return ""
     return ", building a nest" if view["board"][TILES[tile].code]["squirrels"][seat] == NEST_SIZE - 1 else ""
 
 
-def hassle_label(view: dict[str, Any], tile: int) -> str:
+def hassle_label(view: HuntView, tile: int) -> str:
     target = TILES[tile]
     there = sum(view["board"][target.code]["squirrels"])
     scatter = f"; {plural(there, 'squirrel')} there scatter" if there else ""
@@ -218,11 +219,11 @@ def chance_label(action: Action) -> str:
 
 
 # --- the panels --------------------------------------------------------------------------------------------
-def panels(view: dict[str, Any]) -> list[Panel]:
+def panels(view: HuntView) -> list[Panel]:
     return [panel(view, seat) for seat in range(view["players"])]
 
 
-def panel(view: dict[str, Any], seat: int) -> Panel:
+def panel(view: HuntView, seat: int) -> Panel:
     over = "scores" in view
     nests = view["nest_counts"][seat]
     held = len(view["hands"][seat]) if over else view["hand_sizes"][seat]
@@ -247,14 +248,14 @@ def panel(view: dict[str, Any], seat: int) -> Panel:
                  tuple(objective_card(view, card) for card in own_cards(view, seat)))
 
 
-def own_cards(view: dict[str, Any], seat: int) -> list[int]:
+def own_cards(view: HuntView, seat: int) -> list[int]:
     """The seat's objectives, shown only in its own view (at the end every hand is in the view)."""
     if view["seat"] != seat:
         return []
     return list(view["hands"][seat] if "hands" in view else view.get("hand", []))
 
 
-def automa_holds(view: dict[str, Any]) -> list[tuple[str, str]]:
+def automa_holds(view: HuntView) -> list[tuple[str, str]]:
     """Solo: the Automa is no seat, so its public pieces and face-up cards go on the player's panel."""
     pieces = [plural(squirrels_on_board(view, AUTOMA_OWNER), "squirrel"),
               plural(view["nest_counts"][AUTOMA_OWNER], "nest")]
@@ -269,14 +270,14 @@ def automa_holds(view: dict[str, Any]) -> list[tuple[str, str]]:
 COLUMNS = ("Player", "Nests", "Objectives", "Distance bonus", "Failed objectives", "Total")
 
 
-def score_table(view: dict[str, Any]) -> ScoreTable | None:
+def score_table(view: HuntView) -> ScoreTable | None:
     if "scores" not in view:
         return None
     rows = tuple(score_row(view, seat_name(seat), view["breakdown"][seat]) for seat in range(view["players"]))
     return ScoreTable(COLUMNS, rows, result_note(view), tuple(view["winners"]))
 
 
-def score_row(view: dict[str, Any], name: str, parts: dict[str, Any]) -> tuple[str, ...]:
+def score_row(view: HuntView, name: str, parts: Breakdown) -> tuple[str, ...]:
     done = [result for result in parts["objectives"] if result["complete"]]
     failed = [result for result in parts["objectives"] if not result["complete"]]
     base = sum(COMPONENTS.objectives[result["card"] - 1].points for result in done)
@@ -291,12 +292,12 @@ def score_row(view: dict[str, Any], name: str, parts: dict[str, Any]) -> tuple[s
     )
 
 
-def cards_in(results: list[dict[str, Any]]) -> str:
+def cards_in(results: list[ObjectiveScore]) -> str:
     numbers = ", ".join(f"#{result['card']}" for result in results)
     return f" ({numbers})" if results else ""
 
 
-def result_note(view: dict[str, Any]) -> str:
+def result_note(view: HuntView) -> str:
     """How the winner was decided, when the totals alone do not say it; in solo, always against the Automa."""
     parts = view["breakdown"]
     names = [owner["name"] for owner in view["owners"]]
@@ -322,14 +323,15 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def tie_break(parts: list[dict[str, Any]], tied: list[int], result: list[int], names: list[str]) -> str:
+def tie_break(parts: list[Breakdown], tied: list[int], result: list[int], names: list[str]) -> str:
     """The rulebook's "Resolving ties": most nests, then most squirrels, then a shared victory."""
     winners = listing([names[owner] for owner in result])
     if len(result) > 1:
         return f"{winners} have as many nests and squirrels and share the victory."
-    for key, what in (("nests", "nests"), ("squirrels", "squirrels on the board")):
-        counts = sorted((parts[owner][key] for owner in tied), reverse=True)
+    nests, squirrels = [part["nests"] for part in parts], [part["squirrels"] for part in parts]
+    for per_owner, what in ((nests, "nests"), (squirrels, "squirrels on the board")):
+        counts = sorted((per_owner[owner] for owner in tied), reverse=True)
         if counts[0] > counts[1]:
             return f"{winners} wins with the most {what} ({counts[0]} to {counts[1]})."
-        tied = [owner for owner in tied if parts[owner][key] == counts[0]]
+        tied = [owner for owner in tied if per_owner[owner] == counts[0]]
     raise AssertionError("a single winner among tied owners must lead on nests or squirrels")

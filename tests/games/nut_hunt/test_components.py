@@ -51,7 +51,7 @@ def test_the_shipped_data_fits_the_rulebook() -> None:
         (lambda d: d["objectives"][4].update(ends=["MM", "ZZ"]), "ends must be two tile codes"),
         (lambda d: d["objectives"][7].update(id=3), "ids run 1, 2, 3"),
         (lambda d: d["compass"]["faces"].update({"6": "NE"}), "each of NE, E, SE, SW, W, NW exactly once"),
-        (lambda d: d.update(tiles="none"), "tiles: expected a list"),
+        (lambda d: d.update(tiles="none"), "tiles: Input should be a valid list"),
     ],
 )
 def test_broken_data_is_refused_saying_where(break_it: Any, message: str) -> None:

@@ -1,0 +1,209 @@
+"""What follows from an action without anyone deciding: the deck drawn from, squirrels arriving and building
+nests, scattering, foraging, and what comes next (the next squirrel placed at setup, the next turn, the end).
+
+Scattering is a stack of frames, one per cause (the fox arriving, a nest being built). A frame remembers how
+many squirrels of each owner it obliges to leave; the owner first in turn order from the active player who
+still owes one (and still has one there) scatters next. A nest built meanwhile pushes its own frame, which is
+resolved before going back (FAQ). Squirrels that arrive on a tile later are not obliged by an older frame
+there, and obligations shrink when the squirrels they name have gone into a new nest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nutbox.core import Action, Event
+from nutbox.games.nut_hunt.actions import (
+    Draw,
+    Forage,
+)
+from nutbox.games.nut_hunt.components import COMPONENTS
+from nutbox.games.nut_hunt.terms import (
+    AUTOMA_OWNER,
+    NEST_SIZE,
+    NESTS_TO_END,
+    NUTS,
+    TILES,
+    T,
+    nut_list,
+    owner_name,
+    tile_name,
+)
+
+if TYPE_CHECKING:
+    from nutbox.games.nut_hunt.rules import HuntState
+
+
+def draw(state: HuntState, action: Action) -> int:
+    assert isinstance(action, Draw)
+    card = action.card
+    if state.pool:
+        state.pool = tuple(c for c in state.pool if c != card)
+    else:
+        state.bottom = state.bottom[1:]
+    return card
+
+
+def private(seat: int, text: str, public: str, kind: str, card: int, detail: bool = False) -> Event:
+    hidden = Event(public, kind, {"seat": seat}, detail=detail)
+    return Event(text, kind, {"seat": seat, "card": card}, frozenset({seat}), hidden, detail)
+
+
+def move_fox(state: HuntState, target: int) -> None:
+    state.fox_from, state.fox = state.fox, target
+    owed = tuple(state.squirrels[o * T + target] for o in range(state.owners))
+    if any(owed):
+        state.frames.append((target, state.fox_from, owed))
+
+
+def arrive(state: HuntState, owner: int, tile: int, events: list[Event]) -> None:
+    index = owner * T + tile
+    state.squirrels[index] += 1
+    if state.squirrels[index] >= NEST_SIZE:
+        build_nest(state, owner, tile, events)
+
+
+def build_nest(state: HuntState, owner: int, tile: int, events: list[Event]) -> None:
+    state.squirrels[owner * T + tile] -= NEST_SIZE
+    state.nests[owner * T + tile] += 1
+    name = owner_name(owner, state.n)
+    count = state.nest_count(owner)
+    events.append(Event(f"{name} builds a nest on {tile_name(tile)} (nest {count})", "nest",
+                        {"owner": owner, "tile": TILES[tile].code}))
+    if count >= NESTS_TO_END and not state.ending:
+        state.ending = True
+        events.append(Event(f"{name} has placed a 4th nest: the game ends once the squirrels have scattered",
+                            "end"))
+    if state.options.competitive:
+        for other in range(state.owners):
+            if other != owner and state.squirrels[other * T + tile]:
+                state.squirrels[other * T + tile] -= 1
+                events.append(Event(f"A squirrel of {owner_name(other, state.n)} is removed from "
+                                    f"{tile_name(tile)} (Competitive Rule Variant)", "remove",
+                                    {"owner": other, "tile": TILES[tile].code}))
+    owed = tuple(0 if o == owner else state.squirrels[o * T + tile] for o in range(state.owners))
+    if any(owed):
+        state.frames.append((tile, None, owed))
+
+
+def scatter(state: HuntState, owner: int, target: int, events: list[Event], how: str = "") -> None:
+    tile, vacated, owed = state.frames[-1]
+    state.frames[-1] = (tile, vacated, (*owed[:owner], owed[owner] - 1, *owed[owner + 1 :]))
+    state.squirrels[owner * T + tile] -= 1
+    events.append(Event(f"A squirrel of {owner_name(owner, state.n)} scatters from {tile_name(tile)} to "
+                        f"{tile_name(target)}{how}", "scatter",
+                        {"owner": owner, "from": TILES[tile].code, "to": TILES[target].code}))
+    arrive(state, owner, target, events)
+
+
+def forage(state: HuntState, action: Forage, events: list[Event]) -> None:
+    seat = state.current
+    for nut in action.nuts:
+        state.nuts[seat * NUTS + nut] += 1
+    what = nut_list(action.nuts) or "nothing"
+    events.append(Event(f"Player {seat + 1} forages {what} from {tile_name(state.foraged)}",
+                        "forage", {"seat": seat, "nuts": [COMPONENTS.nut_codes[n] for n in action.nuts]}))
+    if state.resume == "place":
+        state.step += 1
+        next_placement(state)
+    else:
+        state.phase = state.resume
+
+
+def next_placement(state: HuntState) -> None:
+    order = state.placing_order()
+    if state.step < len(order):
+        state.phase, state.current = "place", order[state.step]
+    elif state.solo:
+        state.phase, state.current, state.step = "automa-deal", AUTOMA_OWNER, 0
+    else:
+        start_turn(state, 0, [])
+
+
+def start_turn(state: HuntState, owner: int, events: list[Event]) -> None:
+    state.current = owner
+    state.turn += 1
+    if owner != state.automa:
+        state.phase = "roll"
+        return
+    refill(state, events)
+    if state.pool or state.bottom:
+        state.phase = "automa-draw"
+    else:  # every objective is in the player's hand: the Automa has nothing to reveal
+        events.append(Event("The Automa has no objective to reveal and places nothing", "automa"))
+        state.phase = "end-turn"
+
+
+def refill(state: HuntState, events: list[Event]) -> None:
+    """Solo: an empty deck is made again from the Automa's revealed cards (docs/rules-decisions.md)."""
+    if not state.pool and not state.bottom and state.revealed:
+        state.pool, state.revealed = tuple(sorted(state.revealed)), ()
+        events.append(Event("The objective deck is empty: the Automa's revealed objectives are shuffled into "
+                            "a new deck", "deck"))
+
+
+def settle(state: HuntState, events: list[Event]) -> None:
+    """Carry out everything that needs no decision: forced scatters and forages, the Automa, turn ends."""
+    while True:
+        frames = state.frames
+        if frames:
+            frame = frames[-1]
+            owner = state.next_scatterer(frame)
+            if owner is None:
+                frames.pop()
+                continue
+            state.scatterer = owner
+            if owner == state.automa:
+                return
+            targets = state.scatter_targets(frame)
+            if len(targets) == 1:
+                scatter(state, owner, targets[0], events)
+                continue
+            return
+        state.scatterer = None
+        if state.ending:
+            finish(state, events)
+            return
+        phase = state.phase
+        if phase == "forage":
+            options = state.forage_options()
+            if len(options) == 1:
+                assert isinstance(options[0], Forage)
+                forage(state, options[0], events)
+                continue
+            return
+        if phase == "automa-place":
+            if not state.pending:
+                state.phase = "end-turn"
+                continue
+            tile, state.pending = state.pending[0], state.pending[1:]
+            if tile == state.fox:
+                events.append(Event(f"No Automa squirrel on {tile_name(tile)}: the fox is there", "automa"))
+            else:
+                events.append(Event(f"The Automa places a squirrel on {tile_name(tile)}", "place",
+                                    {"owner": AUTOMA_OWNER, "tile": TILES[tile].code}))
+                arrive(state, AUTOMA_OWNER, tile, events)
+            continue
+        if phase == "end-turn":
+            start_turn(state, (state.current + 1) % state.owners, events)
+            continue
+        return
+
+
+def finish(state: HuntState, events: list[Event]) -> None:
+    state.phase = "over"
+    ranked = [rank_key(state, owner) for owner in range(state.owners)]
+    best = max(ranked)
+    state.result = tuple(owner for owner in range(state.owners) if ranked[owner] == best)
+    for owner in range(state.owners):
+        parts = state.breakdown(owner)
+        events.append(Event(f"{owner_name(owner, state.n)} scores {parts.total}", "score",
+                            {"owner": owner, "score": parts.total}))
+    names = " and ".join(owner_name(owner, state.n) for owner in state.result)
+    events.append(Event(f"{names} {'wins' if len(state.result) == 1 else 'share the victory'}", "result"))
+
+
+def rank_key(state: HuntState, owner: int) -> tuple[int, int, int]:
+    """Points, then nests, then squirrels (rulebook, "Resolving ties")."""
+    parts = state.breakdown(owner)
+    return parts.total, parts.nests, parts.squirrels
