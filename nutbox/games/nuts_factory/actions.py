@@ -4,16 +4,21 @@ Places are written r<row>c<column>: rows numbered from 0 (the dispensers) down t
 the component data; columns from 1 on the left, as the rulebook numbers them. A conveyor tile is named by
 the place of its left half. Nuts are A, C, Pe, Pi; objectives, trucks and bonus cards by their numbers.
 Every action the rules can allow is built once here; the rules hand out these objects.
+
+Tiles and machines may be named where the rules forbid them: off the board ("slide r4c1 left", "machine
+r3c1 c0") or outside their rows. The rulebook has rules for exactly those attempts ("It must fit completely
+on the board", "The space moved into must exist"), so such text reads as an action (places and a machine's
+target column are read wherever they are) and the rules refuse it citing them. These actions are never
+legal, so they have no place in the encoding and are made as they are read.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Container
 from dataclasses import dataclass
 
-from nutbox.core import Action, ActionSpace, NotationError, Word
+from nutbox.core import Action, ActionSpace, Field, Form, Named, Notation, Number, Word
 from nutbox.games.nuts_factory.components import COMPONENTS, DIE_FACES, TILE_KINDS
 
 COLUMNS = COMPONENTS.columns
@@ -28,15 +33,69 @@ def place(row: int, col: int) -> str:
     return f"r{row}c{col + 1}"
 
 
+_PLACE = re.compile(r"r(\d+)c(\d+)")
+_COLUMN = re.compile(r"c?(\d+)")
+
+
+class BoardPlace(Field[tuple[int, int]]):
+    """A place r<row>c<column> as (row, 0-based column), on the board or not (c0 is left of column 1)."""
+
+    hint = "rRcC"
+
+    def read(self, word: str) -> tuple[int, int]:
+        match = _PLACE.fullmatch(word)
+        if not match:
+            raise ValueError(f"{word!r} is not a place: r<row 0-{ROWS - 1}>c<column 1-{COLUMNS}>, like r4c5")
+        return int(match.group(1)), int(match.group(2)) - 1
+
+    def write(self, value: tuple[int, int]) -> str:
+        return place(*value)
+
+
+class Column(Field[int]):
+    """A column, 0-based, read as c<N> or N; `prefix` is how it is written ("c5", or "5" for the d8).
+    `on_board=False` reads any number (a machine moved off the board, which the rules refuse)."""
+
+    def __init__(self, prefix: str = "c", on_board: bool = True) -> None:
+        self.prefix, self.on_board = prefix, on_board
+        self.hint = f"{prefix}N"
+
+    def read(self, word: str) -> int:
+        match = _COLUMN.fullmatch(word)
+        if not match or (self.on_board and not 1 <= int(match.group(1)) <= COLUMNS):
+            raise ValueError(f"{word!r} is not a column (c1 to c{COLUMNS})")
+        return int(match.group(1)) - 1
+
+    def write(self, value: int) -> str:
+        return f"{self.prefix}{value + 1}"
+
+
+AT = BoardPlace()
+COLUMN = Column()
+SIDE = Named("side", {"left": -1, "right": 1}, hint="left|right")
+NUT = Named("nut", {code: index for index, code in enumerate(NUT_CODES)})
+CARD = Number("bonus card", 1, len(COMPONENTS.bonus_cards))
+TILE = ("row", "col")
+TO_TILE = ("to_row", "to_col")
+
+
+def _slid(row: int, col: int, side: int) -> MoveTile:
+    return MoveTile(row, col, row, col + side)
+
+
+def _machine_slid(row: int, col: int, side: int) -> MoveMachine:
+    return MoveMachine(row, col, col + side)
+
+
 @dataclass(frozen=True, slots=True)
 class Holder(Action):
     """Chance, setup: the next column (left to right) gets this Box Holder, turned this many quarter turns."""
 
     holder: int  # 0-based
     turns: int
-
-    def __str__(self) -> str:
-        return f"holder {self.holder + 1} turned {self.turns}"
+    forms = (Form("holder {holder} turned {turns}", {
+        "holder": Number("Box Holder", 1, COLUMNS, shift=1),
+        "turns": Number("number of quarter turns", 0, 3)}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,31 +103,32 @@ class Build(Action):
     kind: str
     row: int
     col: int
-
-    def __str__(self) -> str:
-        return f"build {self.kind} {place(self.row, self.col)}"
+    forms = (Form("build {kind} {at}", {"kind": Named("tile", {kind: kind for kind in TILE_KINDS}, hint="KIND"),
+                                         "at": AT}, spans={"at": TILE}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Clear(Action):
     row: int
     col: int
-
-    def __str__(self) -> str:
-        return f"clear {place(self.row, self.col)}"
+    forms = (Form("clear {at}", {"at": AT}, spans={"at": TILE}),)
 
 
 @dataclass(frozen=True, slots=True)
 class MoveTile(Action):
-    """Slide a conveyor tile (one space along its row), or move it further with a bonus card."""
+    """Slide a conveyor tile (one space along its row), or move it further with a bonus card. Written with
+    its target place; "slide" reads as "move", and either reads a side (left, right) for the place next to it."""
 
     row: int
     col: int
     to_row: int
     to_col: int
-
-    def __str__(self) -> str:
-        return f"move {place(self.row, self.col)} {place(self.to_row, self.to_col)}"
+    forms = (
+        Form("move {at} {to}", {"at": AT, "to": AT}, spans={"at": TILE, "to": TO_TILE}),
+        Form("slide {at} {side}", {"at": AT, "side": SIDE}, spans={"at": TILE}, make=_slid, writes=False),
+        Form("move {at} {side}", {"at": AT, "side": SIDE}, spans={"at": TILE}, make=_slid, writes=False),
+        Form("slide {at} {to}", {"at": AT, "to": AT}, spans={"at": TILE, "to": TO_TILE}, writes=False),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +136,7 @@ class Spin(Action):
     """A quarter turn clockwise of the Box Holder in this column."""
 
     col: int
-
-    def __str__(self) -> str:
-        return f"spin c{self.col + 1}"
+    forms = (Form("spin {col}", {"col": COLUMN}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,21 +144,21 @@ class SpinBack(Action):
     """Bonus: a quarter turn counter-clockwise."""
 
     col: int
-
-    def __str__(self) -> str:
-        return f"spin-back c{self.col + 1}"
+    forms = (Form("spin-back {col}", {"col": COLUMN}),)
 
 
 @dataclass(frozen=True, slots=True)
 class MoveMachine(Action):
-    """Slide Machine (one space), or further with a bonus card: the Salter or Roaster at (row, col)."""
+    """Slide Machine (one space), or further with a bonus card: the Salter or Roaster at (row, col). Its
+    target column reads wherever it is ("c0": off the board), or as a side."""
 
     row: int
     col: int
     to_col: int
-
-    def __str__(self) -> str:
-        return f"machine {place(self.row, self.col)} c{self.to_col + 1}"
+    forms = (
+        Form("machine {at} {to_col}", {"at": AT, "to_col": Column(on_board=False)}, spans={"at": TILE}),
+        Form("machine {at} {side}", {"at": AT, "side": SIDE}, spans={"at": TILE}, make=_machine_slid, writes=False),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,67 +166,53 @@ class Hunt(Action):
     """A Hunt with two Connecting Paths equally close: the active player sends the squirrel this way."""
 
     direction: str  # left or right
-
-    def __str__(self) -> str:
-        return f"hunt {self.direction}"
+    forms = (Form("hunt {direction}", {"direction": Named("direction", {"left": "left", "right": "right"},
+                                                          hint="left|right")}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     card: int
     option: int  # 0: the first (configuration) choice, 1: the second (warehouse) choice
-
-    def __str__(self) -> str:
-        return f"play {self.card} {OPTION_NAMES[self.option]}"
+    forms = (Form("play {card} {option}", {"card": CARD, "option": Named(
+        "choice", {name: index for index, name in enumerate(OPTION_NAMES)}, hint="first|second")}),)
 
 
 @dataclass(frozen=True, slots=True)
 class SquirrelTo(Action):
     col: int
-
-    def __str__(self) -> str:
-        return f"squirrel c{self.col + 1}"
+    forms = (Form("squirrel {col}", {"col": COLUMN}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
     nut: int
-
-    def __str__(self) -> str:
-        return f"take {NUT_CODES[self.nut]}"
+    forms = (Form("take {nut}", {"nut": NUT}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
     give: int
-    get: int
-
-    def __str__(self) -> str:
-        return f"exchange {NUT_CODES[self.give]} {NUT_CODES[self.get]}"
+    get: int  # the same type as give reads too: the card's rule refuses it
+    forms = (Form("exchange {give} {get}", {"give": NUT, "get": NUT}),)
 
 
 @dataclass(frozen=True, slots=True)
 class Ship(Action):
     truck: int
-
-    def __str__(self) -> str:
-        return f"ship {self.truck}"
+    forms = (Form("ship {truck}", {"truck": Number("truck", 1, len(COMPONENTS.trucks))}),)
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardNut(Action):
     nut: int
-
-    def __str__(self) -> str:
-        return f"discard {NUT_CODES[self.nut]}"
+    forms = (Form("discard {nut}", {"nut": NUT}),)
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardCard(Action):
     card: int
-
-    def __str__(self) -> str:
-        return f"discard card {self.card}"
+    forms = (Form("discard card {card}", {"card": CARD}),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +220,8 @@ class Roll(Action):
     """Chance: the squirrel die shows this face."""
 
     face: str
-
-    def __str__(self) -> str:
-        return f"roll {self.face}"
+    forms = (Form("roll {face}", {"face": Named("die face", {face: face for face in DIE_FACES}, hint="FACE")},
+                  chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,9 +229,7 @@ class D8(Action):
     """Chance: the d8 sends the scampering squirrel to this column."""
 
     col: int
-
-    def __str__(self) -> str:
-        return f"d8 {self.col + 1}"
+    forms = (Form("d8 {col}", {"col": Column(prefix="")}, chance=True),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +237,7 @@ class DrawBonus(Action):
     """Chance: the top bonus card is this one."""
 
     card: int
-
-    def __str__(self) -> str:
-        return f"bonus {self.card}"
+    forms = (Form("bonus {card}", {"card": CARD}, chance=True),)
 
 
 NUTS = range(len(NUT_CODES))
@@ -234,120 +273,8 @@ ENCODING = ActionSpace(
 )
 
 
-# --- reading notation ---------------------------------------------------------------------------------
-# Tiles and machines may be named where the rules forbid them: off the board ("slide r4c1 left", "machine
-# r3c1 c0") or outside their rows. The rulebook has rules for exactly those attempts ("It must fit
-# completely on the board", "The space moved into must exist"), so such text reads as an action and the
-# rules refuse it citing them. These actions are never legal, so they have no place in the encoding and
-# are made as they are read.
-_WORDS = re.compile(r"\s+")
-_PLACE = re.compile(r"^r(\d+)c(\d+)$")
-_COLUMN = re.compile(r"^c?(\d+)$")
-_NUT_OF_TEXT = {code.lower(): index for index, code in enumerate(NUT_CODES)}
-
-
-def _place(text: str, word: str) -> tuple[int, int]:
-    """Any place r<row>c<column>, on the board or not (c0 is the space left of column 1)."""
-    match = _PLACE.match(word)
-    if not match:
-        raise NotationError(text, f"{word!r} is not a place: r<row 0-{ROWS - 1}>c<column 1-{COLUMNS}>, like r4c5")
-    return int(match.group(1)), int(match.group(2)) - 1
-
-
-def _column(text: str, word: str) -> int:
-    match = _COLUMN.match(word)
-    if not match or not 1 <= int(match.group(1)) <= COLUMNS:
-        raise NotationError(text, f"{word!r} is not a column (c1 to c{COLUMNS})")
-    return int(match.group(1)) - 1
-
-
-def _any_column(text: str, word: str) -> int:
-    """A column a machine is moved to, on the board or not."""
-    match = _COLUMN.match(word)
-    if not match:
-        raise NotationError(text, f"{word!r} is not a column (c1 to c{COLUMNS})")
-    return int(match.group(1)) - 1
-
-
-def _nut(text: str, word: str) -> int:
-    if word not in _NUT_OF_TEXT:
-        raise NotationError(text, f"{word!r} is not a nut ({', '.join(NUT_CODES)})")
-    return _NUT_OF_TEXT[word]
-
-
-def _number(text: str, word: str, what: str, known: Container[int]) -> int:
-    if not word.isdigit() or int(word) not in known:
-        raise NotationError(text, f"{word!r} is not a {what} number")
-    return int(word)
-
-
-def _side(start: int, word: str) -> int | None:
-    """The column one space left or right of `start`, or None if `word` is neither."""
-    return {"left": start - 1, "right": start + 1}.get(word)
-
-
-def parse(text: str) -> Action:  # noqa: C901 - a hand-written parser, to be replaced by declarative notation (issue 19)
-    clean = _WORDS.sub(" ", text.strip().lower())
-    if not clean:
-        raise NotationError(text, "it is empty")
-    words = clean.split(" ")
-    word, args = words[0], words[1:]
-    if word in ("feed", "done", "produce") and not args:
-        return {"feed": FEED, "done": DONE, "produce": PRODUCE}[word]
-    if word == "build" and len(args) == 2:
-        if args[0] not in TILE_KINDS:
-            raise NotationError(text, f"a tile is one of {', '.join(TILE_KINDS)}, not {args[0]!r}")
-        row, col = _place(text, args[1])
-        return BUILDS.get((args[0], row, col)) or Build(args[0], row, col)
-    if word == "clear" and len(args) == 1:
-        spot = _place(text, args[0])
-        return CLEARS.get(spot) or Clear(*spot)
-    if word in ("move", "slide") and len(args) == 2:
-        start = _place(text, args[0])
-        side = _side(start[1], args[1])
-        target = (start[0], side) if side is not None else _place(text, args[1])
-        return MOVES.get((start, target)) or MoveTile(*start, *target)
-    if word in ("spin", "spin-back") and len(args) == 1:
-        return (SPINS if word == "spin" else SPIN_BACKS)[_column(text, args[0])]
-    if word == "machine" and len(args) == 2:
-        row, col = _place(text, args[0])
-        side = _side(col, args[1])
-        to = side if side is not None else _any_column(text, args[1])
-        return MACHINE_MOVES.get((row, col, to)) or MoveMachine(row, col, to)
-    if word == "hunt" and len(args) == 1 and args[0] in HUNTS:
-        return HUNTS[args[0]]
-    if word == "play" and len(args) == 2 and args[1] in OPTION_NAMES:
-        card = _number(text, args[0], "bonus card", CARDS)
-        return PLAYS[(card, OPTION_NAMES.index(args[1]))]
-    if word == "squirrel" and len(args) == 1:
-        return SQUIRREL_TO[_column(text, args[0])]
-    if word == "take" and len(args) == 1:
-        return TAKES[_nut(text, args[0])]
-    if word == "exchange" and len(args) == 2:
-        give, get = _nut(text, args[0]), _nut(text, args[1])
-        return EXCHANGES.get((give, get)) or Exchange(give, get)  # the same type: the card's rule refuses it
-    if word == "ship" and len(args) == 1:
-        return SHIPS[_number(text, args[0], "truck", SHIPS)]
-    if word == "discard" and len(args) == 2 and args[0] == "card":
-        return DISCARD_CARDS[_number(text, args[1], "bonus card", CARDS)]
-    if word == "discard" and len(args) == 1:
-        return DISCARD_NUTS[_nut(text, args[0])]
-    if word == "holder" and len(args) == 3 and args[1] == "turned":
-        holder = _number(text, args[0], "Box Holder", range(1, COLUMNS + 1))
-        if args[2] not in ("0", "1", "2", "3"):
-            raise NotationError(text, "a Box Holder is turned 0 to 3 quarter turns")
-        return HOLDERS[(holder - 1) * 4 + int(args[2])]
-    if word == "roll" and len(args) == 1:
-        if args[0] not in ROLLS:
-            raise NotationError(text, f"the squirrel die shows {', '.join(DIE_FACES)}, not {args[0]!r}")
-        return ROLLS[args[0]]
-    if word == "d8" and len(args) == 1:
-        return D8S[_column(text, args[0])]
-    if word == "bonus" and len(args) == 1:
-        return DRAWS[_number(text, args[0], "bonus card", CARDS)]
-    raise NotationError(
-        text,
-        "expected one of: build KIND rRcC, clear rRcC, move rRcC rRcC (or slide rRcC left|right), spin cN, "
-        "machine rRcC cN, feed, done, hunt left|right, play N first|second, produce, ship N, discard NUT, "
-        "discard card N, squirrel cN, spin-back cN, take NUT, exchange NUT NUT",
-    )
+NOTATION = Notation(
+    (Build, Clear, MoveTile, Spin, MoveMachine, Hunt, Play, Ship, DiscardNut, DiscardCard, SquirrelTo, SpinBack,
+     Take, Exchange, Holder, Roll, D8, DrawBonus),
+    (FEED, DONE, PRODUCE),
+)

@@ -60,11 +60,11 @@ def routes(
         steps.setdefault(row, ("conveyor", {}))[1][column] = exits
     for (row, column), kind in machines.items():
         steps.setdefault(row, ("machine", {}))[1][column] = kind
-    # (source, column, salted, roasted, squirrel column) -> number of routes
-    flows: dict[tuple[int, int, bool, bool, int], int] = {(c, c, False, False, -1): 1 for c in range(columns)}
+    # (source, column, salted, roasted, squirrel column: None until the route crosses his row) -> number of routes
+    flows: dict[tuple[int, int, bool, bool, int | None], int] = {(c, c, False, False, None): 1 for c in range(columns)}
     for row in sorted(steps):
         kind, table = steps[row]
-        moved: dict[tuple[int, int, bool, bool, int], int] = defaultdict(int)
+        moved: dict[tuple[int, int, bool, bool, int | None], int] = defaultdict(int)
         for key, count in flows.items():
             source, column, salted, roasted, crossing = key
             if kind == "conveyor":
@@ -80,7 +80,11 @@ def routes(
                     moved[(source, column, salted or machine == "salter", roasted or machine == "roaster",
                            crossing)] += count
         flows = moved
-    return [Route(source, column, s, r, q, count) for (source, column, s, r, q), count in flows.items()]
+    found = []
+    for (source, column, s, r, q), count in flows.items():
+        assert q is not None  # every route crosses the Squirrel's row, always a step
+        found.append(Route(source, column, s, r, q, count))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nuts_factory import actions, heuristic, words
 from nutbox.games.nuts_factory.guide import GUIDE
 from nutbox.games.nuts_factory.rules import ALL_CARDS, FactoryOptions, FactoryState
+from nutbox.games.nuts_factory.view import FactoryView
 
 
 class NutsFactory(Game):
@@ -28,9 +29,9 @@ class NutsFactory(Game):
         return FactoryState(self)
 
     def parse(self, text: str) -> Action:
-        return actions.parse(text)
+        return actions.NOTATION.parse(text)
 
-    def determinize(self, view: dict[str, Any], rng: random.Random) -> FactoryState:
+    def determinize(self, view: FactoryView, rng: random.Random) -> FactoryState:
         """The floor, the warehouses and the discards are as the view shows; the bonus cards it does not
         place are shuffled and dealt to the other players' hands and the face-down deck."""
         shown = set(view.get("hand", [])) | set(view["discards"])

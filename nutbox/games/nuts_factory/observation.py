@@ -49,11 +49,12 @@ cards and the view's texts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nutbox.core import Options
 from nutbox.games.nuts_factory.components import COMPONENTS, EFFECTS, MACHINE_KINDS, TILE_KINDS
 from nutbox.games.nuts_factory.rules import WAREHOUSE_BONUS_LIMIT, FactoryOptions
+from nutbox.games.nuts_factory.view import FactoryView
 
 if TYPE_CHECKING:
     import numpy as np
@@ -110,7 +111,7 @@ class Observation:
             "winners": (seats,),
         }
 
-    def fill(self, view: dict[str, Any], parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
+    def fill(self, view: FactoryView, parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
         me = view["seat"] or 0
         seats = self.players
 
@@ -142,8 +143,8 @@ class Observation:
         for seat in range(seats):
             parts["points"][rel(seat)] = min(view["points"][seat] / self.points_cap, 1.0)
             parts["hand_sizes"][rel(seat)] = min(view["hand_sizes"][seat] / HAND_CAP, 1.0)
-            for nut, code in enumerate(NUTS):
-                parts["warehouses"][rel(seat), nut] = min(view["warehouses"][seat][code] / WAREHOUSE_BONUS_LIMIT, 1.0)
+            for kind, code in enumerate(NUTS):
+                parts["warehouses"][rel(seat), kind] = min(view["warehouses"][seat][code] / WAREHOUSE_BONUS_LIMIT, 1.0)
         for card in view.get("hand", []):
             parts["hand"][card - 1] = 1.0
         for card in view["discards"]:
@@ -162,7 +163,7 @@ class Observation:
         parts["shipped"][0] = min(view["shipped"] / TRUCKS_CAP, 1.0)
         parts["truck_limit"][0] = min(view["truck_limit"] / TRUCKS_CAP, 1.0)
         parts["warehouse_limit"][0] = min(view["warehouse_limit"] / WAREHOUSE_BONUS_LIMIT, 1.0)
-        if view["end_turns"] >= 0:
+        if view["end_turns"] is not None:
             parts["ending"][0] = 1.0
             parts["end_turns"][0] = min(view["end_turns"] / seats, 1.0)
         for seat in view.get("winners", []):

@@ -25,7 +25,6 @@ The drawing depends on the view and `legal` only, so the same input always gives
 
 from __future__ import annotations
 
-from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action
@@ -48,6 +47,7 @@ from nutbox.core.svg import (
 )
 from nutbox.games.nuts_factory import flow
 from nutbox.games.nuts_factory.actions import (
+    NOTATION,
     SPOTS,
     Build,
     Clear,
@@ -58,11 +58,11 @@ from nutbox.games.nuts_factory.actions import (
     Spin,
     SpinBack,
     SquirrelTo,
-    parse,
     place,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.rules import player_name
+from nutbox.games.nuts_factory.view import FactoryView, MachineView, TileView
 
 COLUMNS = COMPONENTS.columns
 ROWS = COMPONENTS.rows
@@ -144,7 +144,7 @@ def target_of(action: Action, squirrel: int) -> tuple[str, str] | None:
 
 
 # --- the routes of the Connecting Paths ------------------------------------------------------------------
-def path_routes(view: dict[str, Any]) -> list[flow.Trace]:
+def path_routes(view: FactoryView) -> list[flow.Trace]:
     """The single routes of the view's Connecting Paths, traced by the engine's own belt rules."""
     tiles = {(tile["row"], tile["column"] - 1): tile["kind"] for tile in view["tiles"]}
     machines = {(m["row"], m["column"] - 1): m["kind"] for m in view["machines"]}
@@ -172,7 +172,7 @@ def route_svg(route: flow.Trace) -> str:
 
 
 # --- the floor ---------------------------------------------------------------------------------------------
-def row_state(view: dict[str, Any], row: int) -> str | None:
+def row_state(view: FactoryView, row: int) -> str | None:
     """What a row of the floor holds now, for a table to mark the rows that changed ("cross c5-c6"); None for
     the dispensers and the Box Holders, which never move along their rows."""
     kind = ROWS[row]
@@ -187,7 +187,7 @@ def row_state(view: dict[str, Any], row: int) -> str | None:
     return "; ".join(held) or "empty"
 
 
-def bands_svg(view: dict[str, Any]) -> str:
+def bands_svg(view: FactoryView) -> str:
     """The rows, each in its kind's colour with a border, numbered as the notation numbers them. A row whose
     content can change carries data-row and data-state: a tile built, moved or cleared, a machine or the
     Squirrel moved all leave the same row with another state, which a table can mark."""
@@ -207,7 +207,7 @@ def bands_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def belts_svg(view: dict[str, Any]) -> str:
+def belts_svg(view: FactoryView) -> str:
     """A belt down every column, except across a tile, which carries its own."""
     covered = {(tile["row"], tile["column"] + side) for tile in view["tiles"] for side in (0, 1)}
     parts = ['<g class="belts">']
@@ -220,7 +220,7 @@ def belts_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def dispensers_svg(view: dict[str, Any]) -> str:
+def dispensers_svg(view: FactoryView) -> str:
     sources = {path["from"] for path in view["paths"]}
     parts = []
     for column, nut in enumerate(COMPONENTS.dispensers, 1):
@@ -236,7 +236,7 @@ def dispensers_svg(view: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def tile_svg(tile: dict[str, Any], actions: list[str], fall: bool) -> str:
+def tile_svg(tile: TileView, actions: list[str], fall: bool) -> str:
     row, column, kind = tile["row"], tile["column"], tile["kind"]
     top, bottom = ROW_TOPS[row], bottom_of(row)
     left = x_of(column) - CELL / 2 + 3
@@ -282,7 +282,7 @@ def spot_svg(row: int, column: int, actions: list[str]) -> str:
             + "</g>")
 
 
-def machine_svg(machine: dict[str, Any], actions: list[str]) -> str:
+def machine_svg(machine: MachineView, actions: list[str]) -> str:
     row, column, kind = machine["row"], machine["column"], machine["kind"]
     x, top = x_of(column), ROW_TOPS[row]
     where = place(row, column - 1)
@@ -297,7 +297,7 @@ def machine_svg(machine: dict[str, Any], actions: list[str]) -> str:
     return "".join([*parts, "</g>"])
 
 
-def squirrel_svg(view: dict[str, Any]) -> str:
+def squirrel_svg(view: FactoryView) -> str:
     row = COMPONENTS.squirrel_row
     column = view["squirrel"]
     x, y = x_of(column), ROW_TOPS[row] + ROW_HEIGHT["squirrel"] / 2
@@ -335,7 +335,7 @@ def box_svg(x: float, y: float, width: float, height: float, code: str, size: fl
             + text(x + width / 2, y + height / 2 + size * 0.36, code, size, f' font-weight="bold" fill="{ink}"'))
 
 
-def holder_svg(view: dict[str, Any], column: int, actions: list[str]) -> str:
+def holder_svg(view: FactoryView, column: int, actions: list[str]) -> str:
     """A Box Holder seen from above: the top box large, the right, bottom and left ones small around it."""
     x, top = x_of(column), ROW_TOPS[LAST_ROW]
     if column > len(view["holders"]):
@@ -386,7 +386,7 @@ def truck_svg(index: int, truck_id: int, actions: list[str]) -> str:
     return "".join([*parts, "</g>"])
 
 
-def trucks_svg(view: dict[str, Any], on: dict[tuple[str, str], list[str]]) -> str:
+def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]]) -> str:
     title = "Trucks waiting" if view["trucks"] else "Every truck has driven away"
     parts = [left_text(MARGIN, TRUCKS_TOP - 8, title, 12, ' font-weight="bold"')]
     parts += [truck_svg(index, truck_id, on.get(("truck", str(truck_id)), []))
@@ -408,7 +408,7 @@ def legend_svg() -> str:
     return "".join(parts)
 
 
-def status_svg(view: dict[str, Any]) -> str:
+def status_svg(view: FactoryView) -> str:
     """The turn, whose it is and the phase, with what this turn has changed."""
     phase = view["phase"]
     if phase == "over":
@@ -428,9 +428,9 @@ def status_svg(view: dict[str, Any]) -> str:
     return left_text(MARGIN, 18, words, 12.5)
 
 
-def render(view: dict[str, Any], legal: list[str]) -> str:
+def render(view: FactoryView, legal: list[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
-    on = targets(legal, lambda action_text: target_of(parse(action_text), view["squirrel"]))
+    on = targets(legal, lambda action_text: target_of(NOTATION.parse(action_text), view["squirrel"]))
     fall = view["unused_end"] == "fall"
     tiles = [tile_svg(tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []), fall)
              for tile in view["tiles"]]

@@ -12,8 +12,6 @@ colour.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -22,6 +20,7 @@ from rich.text import Text
 from nutbox.core.terminal import borderless_table, points_text, put, seat_marks, to_move_text, win_text
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.rules import player_name
+from nutbox.games.nuts_factory.view import FactoryView, PathView
 
 LABEL_WIDTH = 16
 CELL_WIDTH = 9  # odd, so a column's belt sits in the middle of its cell and a tile's label between two belts
@@ -80,7 +79,7 @@ def tile_text(kind: str) -> Text:
     return Text(f"├{middle}┤", style="bold")
 
 
-def conveyor_line(view: dict[str, Any], row: int) -> Text:
+def conveyor_line(view: FactoryView, row: int) -> Text:
     line = Text(f"{row:>2} conveyor".ljust(LABEL_WIDTH))
     covered = {tile["column"]: tile["kind"] for tile in view["tiles"] if tile["row"] == row}
     column = 1
@@ -95,7 +94,7 @@ def conveyor_line(view: dict[str, Any], row: int) -> Text:
     return line
 
 
-def path_ends(view: dict[str, Any]) -> dict[int, list[tuple[int, int]]]:
+def path_ends(view: FactoryView) -> dict[int, list[tuple[int, int]]]:
     """Source column -> (end column, routes) of the Connecting Paths leaving it, ends in order."""
     found: dict[int, dict[int, int]] = {}
     for path in view["paths"]:
@@ -104,7 +103,7 @@ def path_ends(view: dict[str, Any]) -> dict[int, list[tuple[int, int]]]:
     return {source: sorted(ends.items()) for source, ends in found.items()}
 
 
-def paths_line(view: dict[str, Any]) -> Text:
+def paths_line(view: FactoryView) -> Text:
     cells = {}
     codes = COMPONENTS.nut_codes
     for source, ends in path_ends(view).items():
@@ -120,7 +119,7 @@ def paths_line(view: dict[str, Any]) -> Text:
     return line
 
 
-def holder_lines(view: dict[str, Any]) -> list[Text]:
+def holder_lines(view: FactoryView) -> list[Text]:
     """The top boxes (starred at the end of a Connecting Path), then the boxes spins bring up next."""
     last = len(COMPONENTS.rows) - 1
     ends = {path["to"] for path in view["paths"]}
@@ -138,7 +137,7 @@ def holder_lines(view: dict[str, Any]) -> list[Text]:
     return [floor_line(f"{last:>2} box holders", tops), floor_line("   then (spins)", nexts)]
 
 
-def board_text(view: dict[str, Any]) -> Text:
+def board_text(view: FactoryView) -> Text:
     rows = COMPONENTS.rows
     codes = COMPONENTS.nut_codes
     lines = [floor_line("", {c: Text(f"c{c}", style="bold") for c in range(1, COMPONENTS.columns + 1)})]
@@ -190,7 +189,7 @@ def key_text() -> RenderableType:
     return Group(table, Text(letters, style="grey62"))
 
 
-def path_words(view: dict[str, Any], path: dict[str, Any]) -> str:
+def path_words(view: FactoryView, path: PathView) -> str:
     words = [f"{path['nut']} from column {path['from']} to column {path['to']}"]
     if path["salted"]:
         words.append("salted")
@@ -206,7 +205,7 @@ def path_words(view: dict[str, Any], path: dict[str, Any]) -> str:
     return text
 
 
-def paths_text(view: dict[str, Any]) -> Text:
+def paths_text(view: FactoryView) -> Text:
     text = Text("Connecting Paths:", style="bold")
     if not view["paths"]:
         text.append(" none")
@@ -227,7 +226,7 @@ def truck_nuts(truck_id: int) -> Text:
     return text
 
 
-def can_fill(view: dict[str, Any], truck_id: int) -> bool:
+def can_fill(view: FactoryView, truck_id: int) -> bool:
     seat = view.get("seat")
     if not isinstance(seat, int):
         return False
@@ -236,7 +235,7 @@ def can_fill(view: dict[str, Any], truck_id: int) -> bool:
     return all(have[code] >= need for code, need in zip(COMPONENTS.nut_codes, truck.nuts, strict=True))
 
 
-def trucks_table(view: dict[str, Any]) -> RenderableType:
+def trucks_table(view: FactoryView) -> RenderableType:
     """The trucks still waiting, three to a row; ✓ marks those the viewer's warehouse could fill now."""
     trucks = view["trucks"]
     if not trucks:
@@ -256,7 +255,7 @@ def trucks_table(view: dict[str, Any]) -> RenderableType:
     return table
 
 
-def warehouse_text(view: dict[str, Any], seat: int) -> Text:
+def warehouse_text(view: FactoryView, seat: int) -> Text:
     held = view["warehouses"][seat]
     text = Text()
     for code in COMPONENTS.nut_codes:
@@ -266,7 +265,7 @@ def warehouse_text(view: dict[str, Any], seat: int) -> Text:
     return text
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def players_table(view: FactoryView) -> Table:
     table = borderless_table("", "", "points", "warehouse", "bonus cards")
     winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
@@ -290,7 +289,7 @@ def hand_table(cards: list[int]) -> Table:
     return table
 
 
-def cards_text(view: dict[str, Any]) -> RenderableType:
+def cards_text(view: FactoryView) -> RenderableType:
     """The viewer's own bonus cards (every hand once the game is over), the deck and the public discards."""
     parts: list[RenderableType] = []
     if view.get("hand"):
@@ -306,7 +305,7 @@ def cards_text(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def turn_text(view: dict[str, Any]) -> Text:
+def turn_text(view: FactoryView) -> Text:
     """Where the turn stands: the phase and whatever this turn has changed from the usual."""
     phase = view["phase"]
     text = Text(f"Turn {view['turn']}", style="bold")
@@ -333,13 +332,13 @@ def turn_text(view: dict[str, Any]) -> Text:
         notes.append(f"bonus effect waiting for its target: {view['pending']}")
     if notes:
         text.append("\n  " + "; ".join(notes))
-    if view["end_turns"] >= 0:
+    if view["end_turns"] is not None:
         text.append(f"\n  Last round: {view['end_turns']} turn{'s' if view['end_turns'] != 1 else ''} left "
                     f"(someone reached {view['end_score']} points)", style="bold")
     return text
 
 
-def situation_text(view: dict[str, Any]) -> Text:
+def situation_text(view: FactoryView) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
         return to_move_text(player_name(to_move), view.get("decision"))
@@ -356,7 +355,7 @@ def situation_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: FactoryView) -> RenderableType:
     """The floor, its paths, the trucks, the players and their cards, and the situation, from a view only."""
     return Group(
         Text(f"Nuts! — {view['players']} players — the end is triggered at {view['end_score']} points", style="bold"),

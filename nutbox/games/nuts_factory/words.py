@@ -12,8 +12,6 @@ panels and the final table give points and that turn (the tie-break).
 
 from __future__ import annotations
 
-from typing import Any
-
 from nutbox.core import Action, Card, Panel, ScoreTable, Word, listing, plural, possessive, seat_name, with_article
 from nutbox.games.nuts_factory.actions import (
     D8,
@@ -40,6 +38,7 @@ from nutbox.games.nuts_factory.actions import (
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.rules import top_of
+from nutbox.games.nuts_factory.view import FactoryView
 
 CODES = COMPONENTS.nut_codes
 NAMES = COMPONENTS.nut_names
@@ -97,18 +96,18 @@ def tile_does(kind: str, col: int) -> str:
     return "; ".join(parts)
 
 
-def tile_at(view: dict[str, Any], row: int, col: int) -> str:
+def tile_at(view: FactoryView, row: int, col: int) -> str:
     """The name of the tile whose left half is at (row, 0-based col) in the view."""
     kind = next((tile["kind"] for tile in view["tiles"] if (tile["row"], tile["column"]) == (row, col + 1)), None)
     return tile_name(kind) if kind is not None else "conveyor tile"
 
 
-def machine_at(view: dict[str, Any], row: int, col: int) -> str:
+def machine_at(view: FactoryView, row: int, col: int) -> str:
     kind = next((m["kind"] for m in view["machines"] if (m["row"], m["column"]) == (row, col + 1)), "machine")
     return str(kind).capitalize()
 
 
-def box_after(view: dict[str, Any], col: int, back: bool) -> str:
+def box_after(view: FactoryView, col: int, back: bool) -> str:
     """The nut a quarter turn of the Box Holder in 0-based column `col` brings on top (a spin turns it
     clockwise, a turn back the other way), as the rules turn it."""
     if col >= len(view["holders"]):
@@ -132,7 +131,7 @@ def truck_load(truck: int) -> str:
 
 
 # --- the decision --------------------------------------------------------------------------------------
-def decision(view: dict[str, Any]) -> str:
+def decision(view: FactoryView) -> str:
     phase, your = view["phase"], possessive(view)
     if not isinstance(view["to_move"], int):
         return {
@@ -162,7 +161,7 @@ def decision(view: dict[str, Any]) -> str:
     return cleanup_decision(view, your)
 
 
-def shipping_decision(view: dict[str, Any], holding: bool) -> str:
+def shipping_decision(view: FactoryView, holding: bool) -> str:
     shipped, limit = view["shipped"], view["truck_limit"]
     if shipped >= limit:
         return "play a bonus card or end the shipping"
@@ -175,7 +174,7 @@ def shipping_decision(view: dict[str, Any], holding: bool) -> str:
     return ship + (", play a bonus card" if holding else "") + " or pass"
 
 
-def cleanup_decision(view: dict[str, Any], your: str) -> str:
+def cleanup_decision(view: FactoryView, your: str) -> str:
     seat = view["current"]
     extra_nuts = sum(view["warehouses"][seat].values()) - view["warehouse_limit"]
     extra_cards = view["hand_sizes"][seat] - LIMITS.bonus_hand
@@ -189,24 +188,9 @@ def cleanup_decision(view: dict[str, Any], your: str) -> str:
 
 
 # --- the actions ---------------------------------------------------------------------------------------
-def label(action: Action, view: dict[str, Any]) -> str:  # noqa: C901 - one phrase per kind of action; goes with declarative notation (issue 19)
-    if isinstance(action, Build):
-        name = tile_name(action.kind)
-        where = f"row {action.row}, {columns(action.col)}"
-        does = "" if name == "Cross tile" else f" ({tile_does(action.kind, action.col)})"
-        return f"Build a {name} at {where}{does}"
-    if isinstance(action, Clear):
-        return f"Clear the {tile_at(view, action.row, action.col)} at row {action.row}, {columns(action.col)}"
-    if isinstance(action, MoveTile):
-        return move_tile_label(action, view)
-    if isinstance(action, Spin):
-        return f"Spin the Box Holder in column {action.col + 1}{box_after(view, action.col, back=False)}"
-    if isinstance(action, SpinBack):
-        return f"Spin the Box Holder in column {action.col + 1} back{box_after(view, action.col, back=True)}"
-    if isinstance(action, MoveMachine):
-        machine = machine_at(view, action.row, action.col)
-        verb = "Slide" if abs(action.to_col - action.col) == 1 else "Move"
-        return f"{verb} the {machine} in row {action.row} from column {action.col + 1} to column {action.to_col + 1}"
+def label(action: Action, view: FactoryView) -> str:
+    if isinstance(action, FLOOR_ACTIONS):
+        return floor_label(action, view)
     if isinstance(action, Word):
         return word_label(action, view)
     if isinstance(action, Hunt):
@@ -231,7 +215,30 @@ def label(action: Action, view: dict[str, Any]) -> str:  # noqa: C901 - one phra
     return chance_label(action)
 
 
-def move_tile_label(action: MoveTile, view: dict[str, Any]) -> str:
+FLOOR_ACTIONS = (Build, Clear, MoveTile, Spin, SpinBack, MoveMachine)
+
+
+def floor_label(action: Build | Clear | MoveTile | Spin | SpinBack | MoveMachine, view: FactoryView) -> str:
+    """What an action on the factory floor changes there."""
+    if isinstance(action, Build):
+        name = tile_name(action.kind)
+        where = f"row {action.row}, {columns(action.col)}"
+        does = "" if name == "Cross tile" else f" ({tile_does(action.kind, action.col)})"
+        return f"Build a {name} at {where}{does}"
+    if isinstance(action, Clear):
+        return f"Clear the {tile_at(view, action.row, action.col)} at row {action.row}, {columns(action.col)}"
+    if isinstance(action, MoveTile):
+        return move_tile_label(action, view)
+    if isinstance(action, Spin):
+        return f"Spin the Box Holder in column {action.col + 1}{box_after(view, action.col, back=False)}"
+    if isinstance(action, SpinBack):
+        return f"Spin the Box Holder in column {action.col + 1} back{box_after(view, action.col, back=True)}"
+    machine = machine_at(view, action.row, action.col)
+    verb = "Slide" if abs(action.to_col - action.col) == 1 else "Move"
+    return f"{verb} the {machine} in row {action.row} from column {action.col + 1} to column {action.to_col + 1}"
+
+
+def move_tile_label(action: MoveTile, view: FactoryView) -> str:
     name = tile_at(view, action.row, action.col)
     start = f"row {action.row}, {columns(action.col)}"
     if action.to_row == action.row:
@@ -242,7 +249,7 @@ def move_tile_label(action: MoveTile, view: dict[str, Any]) -> str:
     return f"Move the {name} at {start} to row {action.to_row}, {columns(action.to_col)}"
 
 
-def word_label(action: Word, view: dict[str, Any]) -> str:
+def word_label(action: Word, view: FactoryView) -> str:
     if action == FEED:
         return "Feed the Squirrel: he naps this turn and lets the nuts pass"
     if action == PRODUCE:
@@ -267,11 +274,11 @@ def chance_label(action: Action) -> str:
 
 
 # --- the seats -----------------------------------------------------------------------------------------
-def panels(view: dict[str, Any]) -> list[Panel]:
+def panels(view: FactoryView) -> list[Panel]:
     return [panel(view, seat) for seat in range(view["players"])]
 
 
-def panel(view: dict[str, Any], seat: int) -> Panel:
+def panel(view: FactoryView, seat: int) -> Panel:
     holds = [("Warehouse", nuts(view["warehouses"][seat]))]
     count = view["hand_sizes"][seat]
     if "hands" in view:  # the game is over: every hand is face up
@@ -290,7 +297,7 @@ def panel(view: dict[str, Any], seat: int) -> Panel:
 
 
 # --- the end -------------------------------------------------------------------------------------------
-def score_table(view: dict[str, Any]) -> ScoreTable | None:
+def score_table(view: FactoryView) -> ScoreTable | None:
     if view.get("scores") is None:
         return None
     rows = tuple((f"{score:g}", reached_words(view, seat)) for seat, score in enumerate(view["scores"]))
@@ -298,11 +305,11 @@ def score_table(view: dict[str, Any]) -> ScoreTable | None:
                       winners=tuple(view["winners"]))
 
 
-def reached_words(view: dict[str, Any], seat: int) -> str:
+def reached_words(view: FactoryView, seat: int) -> str:
     return f"turn {view['reached'][seat]}" if view["points"][seat] else "no points"
 
 
-def tie_note(view: dict[str, Any]) -> str:
+def tie_note(view: FactoryView) -> str:
     """How a tie on the most points was broken: whoever reached that score first (rulebook, Ending the Game)."""
     best = max(view["points"])
     tied = [seat for seat, points in enumerate(view["points"]) if points == best]

@@ -43,7 +43,7 @@ def position(
     and `roasters` give columns; bonus cards in no hand and not among `discards` are in the deck, unless
     `deck` names its cards."""
     state = game(players, **options).new_state()
-    state.holders = list(range(len(tops)))
+    state.holders = tuple(range(len(tops)))
     state.turns = [next(t for t in range(4) if CODES[top_of(h, t)] == code) for h, code in enumerate(tops)]
     state.tiles = {}
     for text, kind in tiles.items():
