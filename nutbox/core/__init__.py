@@ -3,7 +3,7 @@
 The core imports nothing else of nutbox.
 """
 
-from nutbox.core.data import ComponentError, DataReader, Schema, read_json, validated
+from nutbox.core.data import ComponentError, read_json
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
 from nutbox.core.events import Event, events_for
 from nutbox.core.game import Action, ActionSpace, Game, Word
@@ -32,7 +32,6 @@ __all__ = [
     "ActionSpace",
     "Card",
     "ComponentError",
-    "DataReader",
     "Event",
     "Example",
     "Field",
@@ -53,7 +52,6 @@ __all__ = [
     "Panel",
     "Record",
     "RecordError",
-    "Schema",
     "ScoreTable",
     "Section",
     "State",
@@ -75,6 +73,5 @@ __all__ = [
     "replay",
     "seat_name",
     "to_move_json",
-    "validated",
     "with_article",
 ]

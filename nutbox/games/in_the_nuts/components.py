@@ -16,7 +16,8 @@ from typing import Annotated, Any, Self
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from nutbox.core import Schema, read_json, validated
+from nutbox.core import read_json
+from nutbox.core.schema import Schema, validated
 
 
 @dataclass(frozen=True, slots=True)

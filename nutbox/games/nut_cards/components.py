@@ -13,7 +13,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from nutbox.core import Schema, read_json, validated
+from nutbox.core import read_json
+from nutbox.core.schema import Schema, validated
 
 WILD, SQUIRREL, BLANK = "W", "S", "."
 

@@ -15,7 +15,8 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from nutbox.core import Schema, read_json, validated
+from nutbox.core import read_json
+from nutbox.core.schema import Schema, validated
 
 DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")  # clockwise from the top right on pointy-top hexes
 BOARD_TILES = 19  # a radius-2 hexagon

@@ -17,7 +17,8 @@ from typing import Annotated, Any
 from pydantic import Field as PydanticField
 from pydantic import ValidationInfo, field_validator
 
-from nutbox.core import Schema, read_json, validated
+from nutbox.core import read_json
+from nutbox.core.schema import Schema, validated
 
 ROW_KINDS = ("dispensers", "conveyor", "salter", "roaster", "squirrel", "box-holders")
 MACHINE_KINDS = ("salter", "roaster")
