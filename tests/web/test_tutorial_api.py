@@ -60,3 +60,13 @@ def test_hints_are_off_at_an_ordinary_table(server: Client) -> None:
     assert server.state(table, to_move)["hints"] is False
     refused = server.http.post(f"/api/t/{table}/hint", json={"secret": to_move})
     assert refused.status_code == 403 and "hints are off" in refused.json()["error"]
+
+
+def test_a_table_made_with_hints_offers_them_to_the_seat_to_move(server: Client) -> None:
+    table, keys = server.create("nut-cards", ["human", "human"], hints="on")
+    to_move, other = server.turn(table, keys)
+    assert server.state(table, to_move)["hints"] is True
+    assert server.state(table, other)["hints"] is False  # only the seat whose turn it is
+    hint = server.http.post(f"/api/t/{table}/hint", json={"secret": to_move}).json()
+    assert hint["action"] in server.state(table, to_move)["legal"]
+    assert server.http.post(f"/api/t/{table}/hint", json={"secret": other}).status_code == 409
