@@ -71,7 +71,10 @@ def decide(lesson: Lesson, number: int, console: Console) -> None:
         if text.lower() in ("b", "board"):
             console.print(entry(game.id).render_text(view))
             continue
-        if text.isdigit() and 1 <= int(text) <= len(legal):
+        if text.isdigit():
+            if not 1 <= int(text) <= len(legal):
+                console.print(f"[yellow]There are {len(legal)} moves:[/] type a number from 1 to {len(legal)}.")
+                continue
             text = str(legal[int(text) - 1])
         answer = lesson.answer(number, text)
         if answer.kind == "advance":

@@ -46,6 +46,15 @@ def test_learn_completes_the_tutorial_from_typed_input(game_id: str) -> None:
     assert "Left the tutorial" not in result.output
 
 
+def test_a_number_outside_the_list_asks_again() -> None:
+    lesson = entry("nuts-sorting").lesson
+    assert lesson is not None and lesson.tutorial.steps[0].expect  # the first step asks for a decision
+    moves = len(lesson.starts[0].legal_actions())
+    result = runner.invoke(app, ["learn", "nuts-sorting"], input=f"{moves + 1}\nquit\n")
+    assert f"There are {moves} moves: type a number from 1 to {moves}." in result.output
+    assert "Left the tutorial." in result.output
+
+
 def test_learn_refuses_a_game_without_a_tutorial_and_an_unknown_game() -> None:
     assert "has no tutorial" in runner.invoke(app, ["learn", "take-away"]).output
     unknown = runner.invoke(app, ["learn", "chess"])
