@@ -245,7 +245,8 @@ async def create(request: Request) -> Response:
         if handover not in (*LEVELS, "random"):
             raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
         creator = new_secret()
-        settings = {"timer": timer, "handover": handover, "creator": digest(creator), "hints": bool(values.get("hints"))}
+        settings = {"timer": timer, "handover": handover, "creator": digest(creator),
+                    "hints": bool(values.get("hints"))}
         names = [values.get(f"name{seat}", "") if kind == HUMAN else "" for seat, kind in enumerate(seats)]
         stored = await hub_of(request).create(game_id, options, seats, settings, names)
     except (NutboxError, ValueError, Refusal) as error:
