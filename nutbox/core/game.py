@@ -142,6 +142,11 @@ class Game(ABC):
     # the rules for players (core/guide.py), in the game's own words; None: only the package docstring
     guide: ClassVar[Guide | None] = None
 
+    def rules_section(self, view: View) -> int | None:
+        """The guide's section that explains the decision at hand (the table links to it), if the guide says."""
+        phase = dict(view).get("phase")
+        return self.guide.section_for(phase) if self.guide is not None and isinstance(phase, str) else None
+
     # --- the game in words (core/words.py), always from a view ---------------------------------------------
     # A game names its words module here; without one, the plain defaults below (notation, bare scores) serve.
     words: ClassVar[Words | None] = None

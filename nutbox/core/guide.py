@@ -63,6 +63,13 @@ class Guide:
 
     summary: str
     sections: tuple[Section, ...]
+    # the section that explains each phase's decision, by title ("Show me the rules for this decision")
+    for_phase: dict[str, str] = field(default_factory=dict)
+
+    def section_for(self, phase: str) -> int | None:
+        """The number of the section explaining a decision taken in `phase`, if the guide names one."""
+        title = self.for_phase.get(phase)
+        return next((number for number, section in enumerate(self.sections) if section.title == title), None)
 
     def texts(self) -> list[str]:
         """Every text of the guide a player reads, in order."""

@@ -401,6 +401,7 @@ class LiveTable:
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "hints": bool(self.stored.settings.get("hints")) and human,
+            "rules_link": self.rules_link(view) if human and self.stored.settings.get("hints") else None,
             "seats": self.seats_public(),
             "scores": view.get("scores"),
             "winners": view.get("winners"),
@@ -408,6 +409,11 @@ class LiveTable:
             "notes": [named(note["text"]) for note in self.stored.settings.get("notes", [])][-10:],
             "steps": len(self.replay_points()) - 1,
         }
+
+    def rules_link(self, view: View) -> str | None:
+        """The rules page's section that explains the decision at hand, where the game's guide names one."""
+        section = self.game.rules_section(view)
+        return f"/rules/{self.game.id}#part-{section + 1}" if section is not None else None
 
     def seats_public(self) -> list[dict[str, Any]]:
         """What anyone may know of the seats: kinds and whether a person has taken theirs, never keys."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from nutbox.core import random_action
 from nutbox.core.tutorial import Lesson, TutorialError, read
 from nutbox.registry import BUILT_IN, entry, make
 
@@ -73,3 +76,21 @@ def test_a_tutorial_that_the_rules_refuse_fails_naming_its_step() -> None:
 def test_a_step_that_expects_a_decision_must_say_what_other_choices_get() -> None:
     with pytest.raises(TutorialError, match="step 1: a step that expects a decision needs a 'hint'"):
         read("take-away", '[[steps]]\nsay = "Take one."\nexpect = ["take 1"]\n')
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_every_decision_has_a_rules_section_to_show(game_id: str) -> None:
+    """"Show me the rules for this decision": at every decision of random games, at every player count, the
+    game's guide names the section that explains it."""
+    cls = entry(game_id).game
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = make(game_id, {"players": players})
+        rng = random.Random(players)
+        for _ in range(2):
+            state = game.new_state()
+            while not state.is_terminal():
+                seat = state.to_move()
+                if isinstance(seat, int):
+                    view = state.view(seat)
+                    assert game.rules_section(view) is not None, (players, game.decision(view))
+                state.apply(random_action(state, rng))

@@ -46,6 +46,9 @@ def test_the_finale_seats_the_learner_against_the_easy_bot_with_hints(server: Cl
     while state["status"] != "Your move":
         state = server.state(table, key)
     assert state["hints"] is True
+    # the rules page's section for this decision, and the page has it
+    assert state["rules_link"].startswith("/rules/nuts-sorting#part-")
+    assert f'id="{state["rules_link"].split("#")[1]}"' in server.http.get(state["rules_link"]).text
     hint = server.http.post(f"/api/t/{table}/hint", json={"secret": key})
     assert hint.status_code == 200
     assert hint.json()["action"] in state["legal"] and hint.json()["label"] in state["labels"]
@@ -58,6 +61,7 @@ def test_hints_are_off_at_an_ordinary_table(server: Client) -> None:
     table, keys = server.create("nuts-sorting", ["human", "human"])
     to_move, _ = server.turn(table, keys)
     assert server.state(table, to_move)["hints"] is False
+    assert server.state(table, to_move)["rules_link"] is None
     refused = server.http.post(f"/api/t/{table}/hint", json={"secret": to_move})
     assert refused.status_code == 403 and "hints are off" in refused.json()["error"]
 

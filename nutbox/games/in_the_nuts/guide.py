@@ -88,6 +88,14 @@ STORE_EXAMPLE = Example(
 )
 
 GUIDE = Guide(
+    for_phase={  # the section that explains each phase's decision
+        "deal": "Setting up",
+        "preplace": "Setting up",
+        "place": "A turn: rolling and placing",
+        "decide": "A turn: rolling and placing",
+        "collect": "Collecting nuts",
+        "final": "Storing nuts",
+    },
     summary="A push-your-luck game for 2 to 4 players: roll the dice to line up squirrels, stop before a bad "
             "roll sends them home, and let them climb the board to gather nuts for your storage cards, while "
             "David the raccoon helps the others raid what you have stored.",

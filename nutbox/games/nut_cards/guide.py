@@ -32,6 +32,10 @@ PLAYED_OUT = (
 )
 
 GUIDE = Guide(
+    for_phase={  # the section that explains each phase's decision
+        "take": "A round: drafting",
+        "place": "Placing a card",
+    },
     summary="Draft cards from three face-up columns and overlap them in a layout of your own, so that nuts of "
     "one colour join into big clusters. Squirrels double the clusters they touch, and wild nuts join any colour.",
     sections=(

@@ -287,6 +287,15 @@ END = Section(
 )
 
 GUIDE = Guide(
+    for_phase={  # the section that explains each phase's decision
+        "discard": "Setting up",
+        "place": "Setting up",
+        "roll": "A turn: the fox moves",
+        "forage": "A turn: the fox moves",
+        "action": "A turn: one optional action",
+        "keep": "A turn: one optional action",
+        "end-turn": "Scattering",
+    },
     summary="Squirrels forage for nuts, build nests and race to link the tiles on their secret objectives, while a "
     "roaming fox keeps scattering them.",
     sections=(GOAL, BOX, TILES, SETTING_UP, FOX, SCATTERING, ACTION, NESTS, SCORING, SOLO_PLAY, END),

@@ -281,6 +281,14 @@ THE_END = Section(
 )
 
 GUIDE = Guide(
+    for_phase={  # the section that explains each phase's decision
+        "config": "A turn: Configuration",
+        "squirrel": "A turn: the Squirrel moves",
+        "hunt": "A turn: the Squirrel moves",
+        "before-production": "Bonus cards",
+        "shipping": "Scoring: Shipping trucks",
+        "cleanup": "A turn: Cleanup",
+    },
     summary="Two to four workers rebuild a conveyor-belt nut factory turn by turn, steering almonds, cashews, "
     "peanuts and pistachios into matching boxes past a hungry squirrel, and load the boxed nuts onto trucks "
     "for points.",

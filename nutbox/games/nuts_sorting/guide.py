@@ -160,6 +160,11 @@ THE_END = Section(
 )
 
 GUIDE = Guide(
+    for_phase={  # the section that explains each phase's decision
+        "choose": "Setting up",
+        "remove": "Setting up",
+        "play": "A turn: moving a nut",
+    },
     summary="A race for two on a hexagonal board: sort your three colours of nuts into one group each, by "
     "moving nuts and lifting whole groups away, before your opponent sorts theirs.",
     sections=(GOAL, BOX, TERMS, SETTING_UP, MOVING, PICKING_UP, THE_END),

@@ -104,6 +104,8 @@ function show(before) {
     if (!state.legal.length) legal.textContent = state.finished ? "(the game is over)" : "(waiting for your turn)";
     $("undo").disabled = !state.can_undo;
     $("hint").hidden = !state.hints;
+    $("rules-hint").hidden = !state.rules_link;
+    if (state.rules_link) $("rules-hint").href = state.rules_link;
     if (!state.hints) $("hint-text").hidden = true;  // a suggestion holds only until the decision is made
   }
   showLog(before);
