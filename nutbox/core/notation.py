@@ -179,7 +179,7 @@ class Notation:
     """A game's whole notation: its action classes (read by their forms) and its one-word actions."""
 
     def __init__(self, classes: Iterable[type[Action]], words: Iterable[Word] = (),
-                 clean: Callable[[str], str] | None = None) -> None:
+                 clean: Callable[[str], str] | None = None, shapes: str | None = None) -> None:
         classes = tuple(classes)
         for cls in classes:
             if not cls.forms:
@@ -187,6 +187,7 @@ class Notation:
         self.forms = [(cls, form) for cls in classes for form in cls.forms]
         self.words = {word.word: word for word in words}
         self.clean = clean  # a game's own tidying of the text before reading (after case and spaces)
+        self.shapes = shapes  # what to say to text of no known shape (default: every form's shape)
 
     def parse(self, text: str) -> Action:
         clean = _SPACES.sub(" ", text.strip().lower())
@@ -215,6 +216,8 @@ class Notation:
         words = [word for word in self.words if word.split(" ")[0] == first]
         if same or words:
             return "expected " + " or ".join(dict.fromkeys([*same, *words]))
+        if self.shapes is not None:
+            return self.shapes
         decisions = [form.usage for _, form in self.forms if not form.chance]
         chance = [form.usage for _, form in self.forms if form.chance]
         text = "expected one of: " + ", ".join(dict.fromkeys([*decisions, *self.words]))

@@ -97,6 +97,8 @@ class Seated:
     waiting_since: float = field(default_factory=time.time)  # when the position last changed
     last_seen: dict[int, float] = field(default_factory=dict)  # seat: when its last connection closed
     loaded: float = field(default_factory=time.time)
+    # the hint for one position (its version): asked for again, it is the same answer, worked out once
+    hint: tuple[int, asyncio.Future[str]] | None = None
 
     def here(self, seat: int) -> bool:
         """Whether the seat's player has a connection open."""
@@ -173,7 +175,8 @@ class Hub:
 
     async def hint(self, table_id: str, secret: str | None) -> dict[str, str]:
         """A suggested decision for the seat to move, at a table with hints on: what the medium bot would play
-        from that seat's own view (so a hint knows no more than the seat does). Nothing changes."""
+        from that seat's own view (so a hint knows no more than the seat does). Nothing changes, and one
+        position's hint is worked out once however often it is asked for, so asking cannot crowd the bots."""
         seated = await self.table(table_id)
         live = seated.live
         if not live.stored.settings.get("hints"):
@@ -181,14 +184,25 @@ class Hub:
         seat = live.seat_of(secret)
         if seat is None or live.to_move() != seat or live.finished:
             raise Refusal("a hint is for the seat whose turn it is", status=409)
-        state = live.match.state
-        view = state.view(seat)
-        legal = [str(action) for action in state.legal_actions()]
-        text = await asyncio.get_running_loop().run_in_executor(
-            self.bots, decide, live.game.id, live.stored.options, "medium", seat,
-            bot_seed(live.stored.chance_key, seat, len(live.actors)), view, legal, self.limits.bot_time,
-        )
+        if seated.hint is None or seated.hint[0] != live.version:
+            seated.hint = (live.version, asyncio.ensure_future(self.ask_bot(live, "medium", seat)))
+        try:
+            text = await asyncio.shield(seated.hint[1])
+        except Exception:
+            log.exception("no hint at table %s", live.id)
+            seated.hint = None
+            raise Refusal("no suggestion could be worked out here; try again", status=409) from None
+        view = live.match.state.view(seat)
         return {"action": text, "label": live.named(live.game.label(live.game.parse(text), view))}
+
+    async def ask_bot(self, live: LiveTable, kind: str, seat: int) -> str:
+        """The action text bot `kind` chooses for `seat` now, from the seat's view, in the bots' pool."""
+        state = live.match.state
+        legal = [str(action) for action in state.legal_actions()]
+        return await asyncio.get_running_loop().run_in_executor(
+            self.bots, decide, live.game.id, live.stored.options, kind, seat,
+            bot_seed(live.stored.chance_key, seat, len(live.actors)), state.view(seat), legal, self.limits.bot_time,
+        )
 
     async def undo(self, table_id: str, secret: str | None, version: int | None) -> int:
         seated = await self.table(table_id)
@@ -473,18 +487,11 @@ class Hub:
         live = seated.live
         while (kind := live.bot_to_move()) is not None and (seat := live.to_move()) is not None:
             version = live.version
-            state = live.match.state
-            legal = [str(a) for a in state.legal_actions()]
-            loop = asyncio.get_running_loop()
             try:
-                text = await loop.run_in_executor(
-                    self.bots, decide, live.game.id, live.stored.options, kind, seat,
-                    bot_seed(live.stored.chance_key, seat, len(live.actors)), state.view(seat), legal,
-                    self.limits.bot_time,
-                )
+                text = await self.ask_bot(live, kind, seat)
             except Exception:
                 log.exception("bot %s failed at table %s; it plays its first legal move", kind, live.id)
-                text = legal[0]
+                text = str(live.match.state.legal_actions()[0])
             try:
                 async with seated.lock:
                     outbox = await self.apply(seated, partial(live.act, seat, text, version, bot=True))

@@ -7,11 +7,12 @@ easy bot.
     /learn/{game}/play              POST: a table against the easy bot, the learner already seated
 
 Nothing is stored until the learner starts the game against the bot: a step is rebuilt from the tutorial's
-file on every request (the lesson is replayed once per process), so the pages need no session.
+file's lesson, replayed once per process, so the pages need no session.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from starlette.requests import Request
@@ -41,8 +42,12 @@ def step_of(request: Request, lesson: Lesson) -> int:
     return int(text)
 
 
-def step_json(lesson: Lesson, number: int) -> dict[str, Any]:
-    """What the page shows at a step: all from the learner's view of the step's position."""
+@cache
+def step_json(game_id: str, number: int) -> dict[str, Any]:
+    """What the page shows at a step: all from the learner's view of the step's position (built once: a
+    tutorial's steps never change while the server runs)."""
+    lesson = entry(game_id).lesson
+    assert lesson is not None
     tutorial, game = lesson.tutorial, lesson.game
     step, state = tutorial.steps[number], lesson.starts[number]
     view = state.view(tutorial.seat)
@@ -72,7 +77,7 @@ async def page(request: Request) -> Response:
 
 async def api_step(request: Request) -> Response:
     lesson = lesson_of(request)
-    return JSONResponse(step_json(lesson, step_of(request, lesson)))
+    return JSONResponse(step_json(lesson.game.id, step_of(request, lesson)))
 
 
 async def api_answer(request: Request) -> Response:

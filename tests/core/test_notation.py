@@ -110,3 +110,13 @@ def test_a_form_must_give_a_field_for_each_placeholder_and_an_action_without_for
         str(Silent(1))
     with pytest.raises(TypeError, match="declares no form"):
         Notation((Silent,))
+
+
+def test_a_game_may_say_in_its_own_words_what_a_text_of_no_known_shape_should_have_been() -> None:
+    notation = Notation((Put, Roll), (PASS,), shapes="expected a put like 'put red a1', a roll, or pass")
+    with pytest.raises(NotationError) as caught:
+        notation.parse("jump a1")
+    assert caught.value.problem == "expected a put like 'put red a1', a roll, or pass"
+    with pytest.raises(NotationError) as caught:
+        notation.parse("put red")  # a known keyword still gets that keyword's shapes
+    assert caught.value.problem == "expected put COLOUR SQUARE"

@@ -138,8 +138,8 @@ _DASH = re.compile(r"\s*-\s*")
 
 
 class _Notation(Notation):
-    """The core's notation with two messages kept from the hand-written parser: a bare `x` (or `remove`,
-    `pickup`) says the cell is missing, and text of no known shape shows an example of each kind."""
+    """The core's notation with a message kept from the hand-written parser: a bare `x` (or `remove`,
+    `pickup`) says the cell is missing."""
 
     def parse(self, text: str) -> Action:
         try:
@@ -149,13 +149,11 @@ class _Notation(Notation):
                 raise NotationError(text, f"{_not_a_cell('')}; {error.problem}") from None
             raise
 
-    def expected(self, first: str) -> str:
-        if any(form.keyword == first for _, form in self.forms):
-            return super().expected(first)
-        return "expected a move like 'c3-e5', a pickup like 'x c3', or 'choose ...', 'remove ...', 'deal ...'"
 
-
-NOTATION = _Notation((Move, Pickup, Remove, Choose, Deal), clean=lambda text: _DASH.sub("-", text))
+NOTATION = _Notation(
+    (Move, Pickup, Remove, Choose, Deal), clean=lambda text: _DASH.sub("-", text),
+    shapes="expected a move like 'c3-e5', a pickup like 'x c3', or 'choose ...', 'remove ...', 'deal ...'",
+)
 
 
 # The fixed integer encoding: blocks of deals, choices, removals, moves and pickups.
