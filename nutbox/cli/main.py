@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from nutbox.agents import AGENTS, LEVELS, make_agent
+from nutbox.cli.invite_cmd import invite_code
 from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.serve_cmd import serve
@@ -131,6 +132,7 @@ def _step(to: int | None, last: int) -> int:
 
 
 app.command()(serve)
+app.command("invite-code")(invite_code)
 
 
 def needs_extra(name: str, extra: str, missing: ImportError) -> Callable[[], None]:

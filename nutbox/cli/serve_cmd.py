@@ -27,6 +27,12 @@ def serve(
     allow_bot_settings: Annotated[
         bool, typer.Option(help="let requests give search settings (mcts:sims=...) instead of the named levels")
     ] = False,
+    invite_only: Annotated[
+        bool, typer.Option(help="a profile can be made only with an invite code (make codes with nutbox invite-code)")
+    ] = False,
+    webhook_private: Annotated[
+        bool, typer.Option(help="let players' webhooks reach loopback and private addresses (a club's own network)")
+    ] = False,
 ) -> None:
     """Serve the browser table: open the address it prints, start a game, send each friend their link."""
     try:
@@ -39,7 +45,8 @@ def serve(
                    f"pip install 'nutbox[web]' (./run serve installs it)", err=True)
         raise typer.Exit(2) from None
 
-    limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings)
+    limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings,
+                    invite_only=invite_only, webhook_private=webhook_private)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {db})")
     # per-message compression costs more CPU than it saves on loopback and LAN tables

@@ -26,10 +26,12 @@ class RecordShape(BaseModel):
     actions: list[str]
     seed: Annotated[int, Field(gt=-SEEDS, lt=SEEDS)] | None = None
     seats: list[str] = []
+    # what the table kept beside the game (its chat, how it ended for each seat): read by people, not replays
+    table: dict[str, Any] | None = None
 
 
 _KINDS = {"game": "str", "rules_version": "str", "options": "dict", "actions": "list"}
-_ORDER = ("missing", "game", "rules_version", "options", "actions", "seed", "seats", "extra_forbidden")
+_ORDER = ("missing", "game", "rules_version", "options", "actions", "seed", "seats", "table", "extra_forbidden")
 
 
 def read(data: dict[str, Any]) -> RecordShape:

@@ -45,9 +45,9 @@ from starlette.websockets import WebSocket
 from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe
 from nutbox.registry import ENTRIES, entry, game_class, make
-from nutbox.web import learn, schema
+from nutbox.web import leaderboard, learn, lobby, profiles, schema
 from nutbox.web.guard import Guard, TooLarge
-from nutbox.web.hub import Hub, Limits, Watcher, check_creator
+from nutbox.web.hub import Clock, Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
 from nutbox.web.seats import digest, new_secret
 from nutbox.web.store import Store
@@ -64,16 +64,22 @@ CHOICE_NAMES = {  # who can sit at a seat, in words
 MAX_BODY = 64_000  # bytes of a request: an action is a few words
 MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a few hundred kB
 MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
+UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}  # of the time per decision
+TIMEOUT_RULES = {  # what happens when a person's time for a decision runs out (Hub.time_out)
+    "bot": "a bot takes their seat over (they can take it back)",
+    "move": "a bot makes that one decision for them, and they play on",
+    "forfeit": "they forfeit the game (with two players it ends there)",
+}
 TOO_SLOW = 4008  # WebSocket close code for a connection too far behind; its page reconnects and catches up
 
 
 def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = None,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, clock: Clock | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         workers = bot_workers or max(1, (os.cpu_count() or 2) - 1)
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        hub = Hub(Store(db), pool, limits)
+        hub = Hub(Store(db), pool, limits, clock)
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("nutbox table ready; %d unfinished games resumed", resumed)
@@ -105,8 +111,12 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/name", api_name, methods=["POST"]),
         Route("/api/t/{table}/hint", api_hint, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
+        Route("/api/t/{table}/chat", api_chat, methods=["POST"]),
         WebSocketRoute("/ws/t/{table}", live),
         *learn.ROUTES,
+        *profiles.ROUTES,
+        *lobby.ROUTES,
+        *leaderboard.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     return Starlette(
@@ -217,7 +227,8 @@ async def new_form(request: Request, error: str | None = None, values: dict[str,
         {
             "game": cls, "id": game_id, "fields": form_fields(game_id), "players": range(cls.min_players,
             cls.max_players + 1), "seats": range(cls.max_players), "choices": SEAT_CHOICES, "levels": LEVELS,
-            "error": error, "values": values or {}, "choice_names": CHOICE_NAMES,
+            "error": error, "values": values or {}, "choice_names": CHOICE_NAMES, "units": UNITS,
+            "timeout_rules": TIMEOUT_RULES, "profile": (await profiles.profile_of(request) or (None,))[0],
             "default_players": max(cls.min_players, cls.options_type().players),
         },
         status_code=400 if error else 200,
@@ -240,28 +251,54 @@ async def create(request: Request) -> Response:
         seats = [values.get(f"seat{seat}", HUMAN) for seat in range(players)]
         if any(kind not in SEAT_CHOICES for kind in seats):
             raise Refusal(f"each seat is one of {', '.join(SEAT_CHOICES)}")
-        timer = seconds(values.get("timer") or "0")
-        handover = values.get("handover", "easy")
-        if handover not in (*LEVELS, "random"):
-            raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
+        settings = table_settings(values, seats)
         creator = new_secret()
-        settings = {"timer": timer, "handover": handover, "creator": digest(creator),
-                    "hints": bool(values.get("hints"))}
+        settings["creator"] = digest(creator)
+        profile = await profiles.profile_of(request)
+        if settings["rated"] and HUMAN in seats and profile is None:
+            raise Refusal("make a profile (/profile) first: everyone at a rated table has one")
         names = [values.get(f"name{seat}", "") if kind == HUMAN else "" for seat, kind in enumerate(seats)]
-        stored = await hub_of(request).create(game_id, options, seats, settings, names)
+        hub = hub_of(request)
+        stored = await hub.create(game_id, options, seats, settings, names)
+        if profile is not None and values.get("sit") and HUMAN in seats:
+            await hub.take_seat(stored.id, profile)
     except (NutboxError, ValueError, Refusal) as error:
         return await new_form(request, clip(str(error), 300), values)
     return RedirectResponse(f"/t/{stored.id}/links/{creator}", status_code=303)
 
 
-def seconds(text: str) -> float:
-    """A turn timer from a form: a finite number of seconds from 0 (none) to a week."""
+def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
+    """A new table's settings from its form: time per decision and what happens when it runs out, who may
+    join, rated or not, hints."""
+    from nutbox.web import ratings
+
+    unit = values.get("timer_unit", "seconds")
+    if unit not in UNITS:
+        raise Refusal(f"the time per decision is counted in {', '.join(UNITS)}", status=400)
+    timer = seconds(values.get("timer") or "0", UNITS[unit])
+    handover = values.get("handover", "easy")
+    if handover not in (*LEVELS, "random"):
+        raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
+    timeout = values.get("timeout", "bot")
+    if timeout not in TIMEOUT_RULES:
+        raise Refusal(f"when time runs out: one of {', '.join(TIMEOUT_RULES)}", status=400)
+    rated = bool(values.get("rated"))
+    if rated:
+        why_not = ratings.rated_allowed(seats)
+        if why_not:
+            raise Refusal(why_not)
+    return {"timer": timer, "timeout": timeout, "handover": handover, "hints": bool(values.get("hints")),
+            "listed": values.get("visibility") == "open", "rated": rated}
+
+
+def seconds(text: str, unit: float = 1) -> float:
+    """A time per decision from a form, in `unit`s: a finite number of seconds from 0 (none) to a week."""
     try:
-        value = float(text) if len(text) <= 20 else math.nan
+        value = float(text) * unit if len(text) <= 20 else math.nan
     except ValueError:
         value = math.nan
     if not 0 <= value <= MAX_TIMER:
-        raise Refusal(f"the turn timer is a number of seconds from 0 (none) to {MAX_TIMER:.0f} (a week)")
+        raise Refusal(f"the time per decision is from 0 (none) to {MAX_TIMER:.0f} seconds (a week)")
     return value
 
 
@@ -324,7 +361,7 @@ async def invitation(request: Request) -> Response:
 
 async def claim(request: Request) -> Response:
     table = request.path_params["table"]
-    _, key = await hub_of(request).claim(table, request.path_params["token"])
+    _, key = await hub_of(request).claim(table, request.path_params["token"], await profiles.profile_of(request))
     return RedirectResponse(f"/t/{table}/seat/{key}", status_code=303)
 
 
@@ -354,8 +391,14 @@ async def download(request: Request) -> Response:
     if not live.finished:
         raise Refusal("the record can be downloaded once the game is over (it holds every secret)", status=403)
     name = f"{live.game.id}-{live.id}.json"
+    chat = await asyncio.to_thread(hub_of(request).people.chat, live.id, ("seats", "spectators"), 10_000)
+    record = {**live.record().to_json(), "table": {
+        "players": live.names(), "results": [live.result_words(seat) for seat in range(len(live.stored.seats))]
+        if not live.stored.settings.get("imported") else None,
+        "chat": [{key: value for key, value in line.to_json().items() if key != "id"} for line in chat],
+    }}
     return Response(
-        json.dumps(live.record().to_json(), indent=1), media_type="application/json",
+        json.dumps(record, indent=1), media_type="application/json",
         headers={"content-disposition": f'attachment; filename="{name}"'},
     )
 
@@ -413,6 +456,8 @@ async def handle(hub: Hub, table: str, data: dict[str, Any]) -> int:
         if not data.get("action"):
             raise Refusal("an act request needs the action's text", status=400)
         return await hub.act(table, secret, data["action"], version)
+    if kind == "chat":
+        raise Refusal("chat goes through the table's connection or /api/t/{table}/chat", status=400)
     if kind == "transfer":
         raise Refusal("a seat is moved to another device through /api/t/{table}/transfer", status=400)
     if kind == "undo":
@@ -461,6 +506,17 @@ async def api_hint(request: Request) -> Response:
     return JSONResponse(await hub_of(request).hint(request.path_params["table"], data.get("secret")))
 
 
+async def api_chat(request: Request) -> Response:
+    """A line of chat from a seat (its key) or a spectator with a profile (the cookie)."""
+    data = await body(request)
+    if not isinstance(data.get("text"), str):
+        raise Refusal("a chat request carries the text", status=400)
+    profile = await profiles.profile_of(request)
+    said = await hub_of(request).say(request.path_params["table"], data.get("secret"),
+                                     profile[0] if profile else None, data["text"])
+    return JSONResponse({"ok": True, "id": said})
+
+
 async def api_again(request: Request) -> Response:
     """Play again: a new table with the same players and options, seats moved one place on."""
     data = await body(request)
@@ -494,8 +550,9 @@ async def live(socket: WebSocket) -> None:
     table = socket.path_params["table"]
     secret = socket.query_params.get("secret") or None
     await socket.accept()
+    profile = await profiles.profile_of(socket)
     try:
-        seated, watcher = await hub.join(table, secret)
+        seated, watcher = await hub.join(table, secret, profile[0] if profile else None)
     except Refusal as error:
         await socket.send_json({"type": "error", "message": str(error)})
         await socket.close(code=4000 + error.status, reason=clip(str(error), 100))
@@ -546,6 +603,10 @@ async def read_requests(socket: WebSocket, hub: Hub, table: str, secret: str | N
             watcher.offer(json.dumps({"type": "error", "message": str(error)}))
             return 1007, clip(str(error), 100)
         try:
+            if data.get("type") == "chat":
+                await hub.say(table, secret, watcher.profile, str(data.get("text") or ""))
+                watcher.offer(json.dumps({"type": "ok"}))
+                continue
             # shielded: a request under way finishes even if the connection goes
             version = await asyncio.shield(handle(hub, table, {**data, "secret": secret}))
             watcher.offer(json.dumps({"type": "ok", "version": version}))

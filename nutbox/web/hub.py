@@ -31,13 +31,16 @@ from nutbox.registry import make
 from nutbox.web.bots import decide
 from nutbox.web.chance import bot_seed
 from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, new_table
-from nutbox.web.seats import SECRET_LENGTH, matches
+from nutbox.web.people import People, Profile, Write
+from nutbox.web.seats import SECRET_LENGTH, matches, seat_key
 from nutbox.web.store import StaleVersion, Store, StoredTable
+from nutbox.web.webhooks import Notifier
 
 log = logging.getLogger("nutbox.web")
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 BOT_NAMES = (*LEVELS, "random")  # what a browser may ask for; explicit search settings only with a server flag
+CHAT_LENGTH = 300  # characters of a line of chat
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,22 @@ class Limits:
     bot_time: float = 5.0  # seconds a bot may think about one decision
     grace: float = 300.0  # seconds a player's turn must wait before a rival may hand their seat to a bot
     bot_settings: bool = False  # whether requests may give explicit search settings (`mcts:sims=...`)
+    invite_only: bool = False  # a profile can be made only with an invite code (`nutbox invite-code`)
+    webhook_private: bool = False  # webhooks may go to loopback and private addresses (a club's own network)
+    tick: float = 1.0  # seconds between looks at the turn clocks
+    chat_lines: int = 5  # lines one speaker may say ...
+    chat_window: float = 10.0  # ... in this many seconds
+
+
+class Clock:
+    """The server's time, in seconds since the epoch. Turn clocks run on it; a test moves `offset` on to see
+    a day pass without waiting one."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.offset
 
 
 @dataclass(eq=False)
@@ -56,6 +75,7 @@ class Watcher:
 
     seat: int | None
     limit: int
+    profile: Profile | None = None  # the watching browser's profile, if it has one (a spectator chats with it)
     waiting: deque[str] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
@@ -89,16 +109,24 @@ class Watcher:
 @dataclass(eq=False)
 class Seated:
     live: LiveTable
+    clock: Clock
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     bot: asyncio.Task[None] | None = None
-    timer: asyncio.Task[None] | None = None
-    deadline: float | None = None
-    waiting_since: float = field(default_factory=time.time)  # when the position last changed
+    timer: asyncio.Task[None] | None = None  # a turn's time running out being dealt with
+    deadline: float | None = None  # when the seat to move runs out of time, at a table with a turn timer
+    waiting_since: float = 0.0  # when the last action was stored: the turn's clock runs from there
     last_seen: dict[int, float] = field(default_factory=dict)  # seat: when its last connection closed
-    loaded: float = field(default_factory=time.time)
+    loaded: float = 0.0
+    turn_of: int | None = None  # the person's seat whose turn it was at the last change (told once a turn)
+    spoken: dict[str, deque[float]] = field(default_factory=dict)  # speaker: when their recent lines were said
     # the hint for one position (its version): asked for again, it is the same answer, worked out once
     hint: tuple[int, asyncio.Future[str]] | None = None
+
+    def __post_init__(self) -> None:
+        self.loaded = self.clock.now()
+        self.waiting_since = self.live.stored.moved or self.loaded
+        self.turn_of = self.live.human_to_move()
 
     def here(self, seat: int) -> bool:
         """Whether the seat's player has a connection open."""
@@ -108,7 +136,7 @@ class Seated:
         """Seconds since the seat's player was last connected (0 while connected)."""
         if self.here(seat):
             return 0.0
-        return time.time() - self.last_seen.get(seat, self.loaded)
+        return self.clock.now() - self.last_seen.get(seat, self.loaded)
 
 
 async def stored(write: Future[None]) -> None:
@@ -116,11 +144,17 @@ async def stored(write: Future[None]) -> None:
 
 
 class Hub:
-    def __init__(self, store: Store, bots: Executor, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, bots: Executor, limits: Limits | None = None, clock: Clock | None = None
+                 ) -> None:
         self.store = store
+        self.people = People(store)
         self.bots = bots
         self.limits = limits or Limits()
+        self.clock = clock or Clock()
         self.tables: dict[str, Seated] = {}
+        self.clocks: asyncio.Task[None] | None = None
+        self.notifier = Notifier(self.limits.webhook_private)
+        self.telling: set[asyncio.Task[None]] = set()  # webhooks being looked up
 
     # --- tables ---------------------------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
@@ -148,12 +182,14 @@ class Hub:
             loaded = await asyncio.to_thread(self.store.load, table_id)
             if loaded is None:
                 raise Refusal("no such table (check the link)", status=404)
-            seated = self.tables.setdefault(table_id, Seated(LiveTable(loaded)))
+            seated = self.tables.setdefault(table_id, Seated(LiveTable(loaded), self.clock))
             self.schedule(seated)
         return seated
 
     async def resume_all(self) -> int:
         """After a restart: every unfinished game carries on (bots to move are asked again)."""
+        if self.clocks is None:
+            self.clocks = asyncio.create_task(self.watch_clocks())
         ids = await asyncio.to_thread(self.store.unfinished)
         for table_id in ids:
             await self.table(table_id)
@@ -248,25 +284,52 @@ class Hub:
             raise Refusal(f"player {target + 1} is still at the table; only they can hand their seat over")
         if live.human_to_move() != target:
             raise Refusal(f"player {target + 1}'s seat can be handed over only while it is their turn")
-        waited, grace = time.time() - seated.waiting_since, self.grace(seated)
+        waited, grace = self.clock.now() - seated.waiting_since, self.grace(seated)
         if waited < grace:
             raise Refusal(f"player {target + 1} has had {waited:.0f} s for this turn; their seat can be handed "
                           f"to a bot once they have waited {grace:.0f} s")
 
-    async def claim(self, table_id: str, token: str) -> tuple[int, str]:
-        """An invitation opened: the seat and its new key (shown to the claimer only)."""
+    async def claim(self, table_id: str, token: str, profile: tuple[Profile, str] | None = None) -> tuple[int, str]:
+        """An invitation opened: the seat and its new key (shown to the claimer only). Taken with a profile
+        (its record and its key), the seat is the profile's, and its key is derived from the profile's."""
         seated = await self.table(table_id)
+        live = seated.live
         async with seated.lock:
             claimed: tuple[int, str] = (-1, "")
+            seat = live.invitation(token)
+            if profile is None and live.stored.settings.get("rated"):
+                raise Refusal("this table is rated: make a profile (/profile) to take a seat", status=403)
+            joins: Write | None = None
+            if profile is not None:
+                taken = live.seat_of_profile(profile[0].id)
+                if taken is not None and taken != seat:
+                    raise Refusal(f"your profile already sits at this table (player {taken + 1})", status=409)
+                joins = People.join(live.id, seat, profile[0].id, self.clock.now())
 
             def take() -> None:
                 nonlocal claimed
-                claimed = seated.live.claim(token)
+                if profile is None:
+                    claimed = live.claim(token)
+                else:
+                    claimed = live.claim(token, seat_key(profile[1], live.id, seat), profile[0])
 
-            outbox = await self.change_seats(seated, take)
+            outbox = await self.change_seats(seated, take, also=joins)
             self.drop_seat(seated, claimed[0])  # a device whose key was just replaced no longer watches
         self.deliver(seated, outbox)
         return claimed
+
+    async def take_seat(self, table_id: str, profile: tuple[Profile, str], seat: int | None = None
+                        ) -> tuple[int, str]:
+        """A profile takes a free person's seat (the first, or `seat`) without an invitation link: from the lobby,
+        or the creator sitting at their own table. The seat and its key."""
+        seated = await self.table(table_id)
+        live = seated.live
+        free = [s for s, info in enumerate(live.stored.seats) if info.get("human") and info.get("invite")
+                and not live.joined(s)]
+        if (seat is not None and seat not in free) or not free or live.finished:
+            raise Refusal("no seat is free at that table any more", status=409)
+        token = live.stored.seats[free[0] if seat is None else seat]["invite"]
+        return await self.claim(table_id, str(token), profile)
 
     async def issue(self, seated: Seated, make_link: Callable[[], str]) -> str:
         """A new one-time link for a seat, stored before it is handed out (the caller holds the lock)."""
@@ -355,9 +418,10 @@ class Hub:
         self.deliver(seated, outbox)
         return live.version
 
-    async def change_seats(self, seated: Seated, change: Callable[[], None]) -> list[tuple[Watcher, str]]:
-        """Change who sits where (the caller holds the lock), store it, and move the version on; on a refusal
-        or a failed write nothing has changed."""
+    async def change_seats(self, seated: Seated, change: Callable[[], None], also: Write | None = None
+                           ) -> list[tuple[Watcher, str]]:
+        """Change who sits where (the caller holds the lock), store it (with `also`, more to write in the same
+        transaction), and move the version on; on a refusal or a failed write nothing has changed."""
         live = seated.live
         before = copy.deepcopy((live.stored.seats, live.stored.settings))
         try:
@@ -365,18 +429,42 @@ class Hub:
         except Exception as error:
             live.stored.seats, live.stored.settings = before
             raise error if isinstance(error, Refusal) else Refusal(str(error)) from None
+        if live.finished and not live.stored.finished:
+            also = self.results(live, also)
         # shielded: a caller that goes away mid-write must not leave the live table apart from the store
-        await asyncio.shield(self.store_seats(live, before))
+        await asyncio.shield(self.store_seats(live, before, also))
         return self.after_change(seated)
 
-    async def store_seats(self, live: LiveTable, before: tuple[Any, Any]) -> None:
+    async def store_seats(self, live: LiveTable, before: tuple[Any, Any], also: Write | None) -> None:
         try:
-            await stored(self.store.set_seats(live.id, live.version, live.stored.seats, live.stored.settings))
+            await stored(self.store.set_seats(live.id, live.version, live.stored.seats, live.stored.settings,
+                                              also, live.finished))
         except Exception:
             live.stored.seats, live.stored.settings = before
             log.exception("could not store the seats of table %s", live.id)
             raise Refusal("the change could not be stored, so it was not made; try again") from None
         live.stored.version += 1
+        live.stored.finished = live.finished
+
+    def results(self, live: LiveTable, also: Write | None = None) -> Write:
+        """A write for the end of a game: each profile's place and result, and, at a rated table, the ratings."""
+        from nutbox.web import ratings
+
+        places, words = live.places(), [live.result_words(seat) for seat in range(len(live.stored.seats))]
+        subjects = live.subjects()
+        rated = bool(live.stored.settings.get("rated")) and None not in subjects and len(subjects) > 1
+        game, players, at = live.game.id, len(subjects), self.clock.now()
+
+        def write(db: Any) -> None:
+            if also is not None:
+                also(db)
+            People.results(live.id, places, words)(db)
+            if rated:
+                named = [str(subject) for subject in subjects]
+                current = People.read_ratings(db, game, players, named)
+                People.rate(game, players, ratings.update(named, places, current), at)(db)
+
+        return write
 
     async def apply(self, seated: Seated, request: Callable[[], Change]) -> list[tuple[Watcher, str]]:
         """Make a request and store it (the caller holds the table's lock); the updates to send."""
@@ -387,12 +475,14 @@ class Hub:
         return self.after_change(seated)
 
     async def store_change(self, live: LiveTable, change: Change) -> None:
+        at = self.clock.now()
         try:
             if change.keep is not None:
-                await stored(self.store.truncate(live.id, live.version, change.keep))
+                await stored(self.store.truncate(live.id, live.version, change.keep, at))
             else:
+                also = self.results(live) if live.finished else None
                 await stored(self.store.append(
-                    live.id, live.version, change.first, change.texts, change.actors, live.finished
+                    live.id, live.version, change.first, change.texts, change.actors, live.finished, at, also
                 ))
         except StaleVersion as error:
             live.rebuild()
@@ -402,26 +492,95 @@ class Hub:
             live.rebuild()
             raise Refusal("the move could not be stored, so it was not made; try again") from None
         live.commit(change)
+        live.stored.moved = at
 
     def after_change(self, seated: Seated) -> list[tuple[Watcher, str]]:
-        seated.waiting_since = time.time()
+        seated.waiting_since = seated.live.stored.moved or seated.waiting_since
         self.schedule(seated)
+        self.tell_turn(seated)
         return self.outbox(seated)
 
+    def tell_turn(self, seated: Seated) -> None:
+        """When a person's turn starts, their profile's webhook (if they gave one) is told, once a turn."""
+        live = seated.live
+        seat = live.human_to_move()
+        if seat == seated.turn_of:
+            return
+        seated.turn_of = seat
+        profile = live.stored.seats[seat].get("profile") if seat is not None else None
+        if profile:
+            task = asyncio.create_task(self.send_turn(live, seat, str(profile)))  # type: ignore[arg-type]
+            self.telling.add(task)  # (kept, so it is not collected half done)
+            task.add_done_callback(self.telling.discard)
+
+    async def send_turn(self, live: LiveTable, seat: int, profile_id: str) -> None:
+        profile = await asyncio.to_thread(self.people.profile_by_id, profile_id)
+        if profile is None or not profile.webhook:
+            return
+        site = (profile.site or "").rstrip("/")
+        self.notifier.notify(profile.webhook, {
+            "event": "your_turn", "game": live.game.title, "table": live.id, "seat": seat + 1,
+            "player": live.names()[seat],
+            "text": f"{live.game.title}: {live.prompt(seat, live.match.state.view(seat))}",
+            "url": f"{site}/me",
+        })
+
     # --- watchers -------------------------------------------------------------------------------------------
-    async def join(self, table_id: str, secret: str | None) -> tuple[Seated, Watcher]:
+    async def join(self, table_id: str, secret: str | None, profile: Profile | None = None
+                   ) -> tuple[Seated, Watcher]:
+        """A new connection: it gets the position, then the chat it may read."""
         seated = await self.table(table_id)
+        seat = seated.live.seat_of(secret)
+        lines = await asyncio.to_thread(self.people.chat, table_id, readable(seat))
         async with seated.lock:
-            watcher = Watcher(seated.live.seat_of(secret), self.limits.outbox)
+            watcher = Watcher(seat, self.limits.outbox, profile)
             seated.watchers.add(watcher)
             watcher.offer(json.dumps(self.message(seated, watcher.seat)))
+            why_not = None if seat is not None or profile is not None else \
+                "make a profile (/profile) to chat as a spectator"
+            watcher.offer(json.dumps({
+                "type": "chat", "reset": True, "lines": [line.to_json() for line in lines],
+                "say": None if why_not else "seats" if seat is not None else "spectators", "why_not": why_not,
+            }))
         self.broadcast_presence(seated)
         return seated, watcher
+
+    async def say(self, table_id: str, secret: str | None, profile: Profile | None, text: str) -> int:
+        """A line of chat: a seat speaks to the table (everyone reads it), a spectator with a profile to the
+        other spectators. Plain text, at most CHAT_LENGTH characters, a few lines at a time; the line's id."""
+        seated = await self.table(table_id)
+        live = seated.live
+        seat = live.seat_of(secret)
+        words = " ".join(text.split())
+        if not words or len(words) > CHAT_LENGTH or not words.isprintable():
+            raise Refusal(f"a line of chat is 1 to {CHAT_LENGTH} printable characters", status=400)
+        if seat is None and profile is None:
+            raise Refusal("make a profile (/profile) to chat as a spectator", status=403)
+        speaker = f"seat {seat}" if seat is not None else f"profile {profile.id}"  # type: ignore[union-attr]
+        now = self.clock.now()
+        recent = seated.spoken.setdefault(speaker, deque())
+        while recent and recent[0] <= now - self.limits.chat_window:
+            recent.popleft()
+        if len(recent) >= self.limits.chat_lines:
+            raise Refusal(f"slow down: at most {self.limits.chat_lines} lines in {self.limits.chat_window:.0f} "
+                          "seconds", status=429)
+        recent.append(now)
+        channel = "seats" if seat is not None else "spectators"
+        author = live.names()[seat] if seat is not None else profile.name  # type: ignore[union-attr]
+        said = await asyncio.wrap_future(self.people.say(
+            live.id, channel, seat, live.stored.seats[seat].get("profile") if seat is not None else profile.id,  # type: ignore[union-attr]
+            author, words, now,
+        ))
+        line = json.dumps({"type": "chat", "lines": [{
+            "id": said, "channel": channel, "seat": seat, "author": author, "text": words, "time": now}]})
+        self.deliver(seated, [(watcher, line) for watcher in list(seated.watchers)
+                              if channel in readable(watcher.seat)])
+        return said
 
     def leave(self, seated: Seated, watcher: Watcher) -> None:
         seated.watchers.discard(watcher)
         if watcher.seat is not None:
-            seated.last_seen[watcher.seat] = time.time()
+            seated.last_seen[watcher.seat] = self.clock.now()
         self.broadcast_presence(seated)
         live = seated.live
         if live.finished and not seated.watchers and self.tables.get(live.id) is seated:
@@ -443,7 +602,7 @@ class Hub:
         message = seated.live.message(seat)
         message["connected"] = [seated.here(s) for s in range(len(seated.live.stored.seats))]
         message["deadline"] = seated.deadline
-        message["server_time"] = time.time()
+        message["server_time"] = self.clock.now()
         return message
 
     def outbox(self, seated: Seated) -> list[tuple[Watcher, str]]:
@@ -470,16 +629,22 @@ class Hub:
     # --- bots and timers ------------------------------------------------------------------------------------
     def schedule(self, seated: Seated) -> None:
         live = seated.live
-        if seated.timer is not None:
-            seated.timer.cancel()
-            seated.timer, seated.deadline = None, None
         if live.bot_to_move() and (seated.bot is None or seated.bot.done()):
             seated.bot = asyncio.create_task(self.bot_move(seated))
         timer = float(live.stored.settings.get("timer") or 0)
-        seat = live.human_to_move()
-        if timer > 0 and seat is not None:
-            seated.deadline = time.time() + timer
-            seated.timer = asyncio.create_task(self.time_out(seated, seat, live.version, timer))
+        seated.deadline = seated.waiting_since + timer if timer > 0 and live.human_to_move() is not None else None
+
+    async def watch_clocks(self) -> None:
+        """Every `tick` seconds, deal with each turn whose time has run out (the deadlines are stored with the
+        tables, so a restart neither forgets nor resets them)."""
+        while True:
+            await asyncio.sleep(self.limits.tick)
+            now = self.clock.now()
+            for seated in list(self.tables.values()):
+                seat = seated.live.human_to_move()
+                due = seated.deadline is not None and now >= seated.deadline and seat is not None
+                if due and (seated.timer is None or seated.timer.done()):
+                    seated.timer = asyncio.create_task(self.time_out(seated, seat, seated.live.version))  # type: ignore[arg-type]
 
     async def bot_move(self, seated: Seated) -> None:
         """Bots move for as long as a bot is to move (one task per table, so a table never has more than one
@@ -500,23 +665,34 @@ class Hub:
                 continue
             self.deliver(seated, outbox)
 
-    async def time_out(self, seated: Seated, seat: int, version: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    async def time_out(self, seated: Seated, seat: int, version: int) -> None:
+        """A person's time for a decision has run out: the table's rule applies. "bot": a bot takes the seat
+        over (its player can take it back); "move": a bot makes this one decision for them; "forfeit": they lose
+        (with two players the game ends there; with more, a bot plays their seat on and they are placed last)."""
+        live = seated.live
+        rule = str(live.stored.settings.get("timeout", "bot"))
+        kind = str(live.stored.settings.get("handover", "easy"))
+        try:
+            text = await self.ask_bot(live, kind, seat) if rule == "move" else ""
+        except Exception:
+            log.exception("no move for the timed-out seat at table %s", live.id)
+            text = str(live.match.state.legal_actions()[0])
         async with seated.lock:
-            live = seated.live
             if live.version != version or live.human_to_move() != seat:
                 return
-            seated.timer = None  # this task is finishing; do not cancel it from schedule()
-            kind = str(live.stored.settings.get("handover", "easy"))
-
-            def hand_over() -> None:
-                live.note(f"Player {seat + 1} ran out of time for a decision")
-                live.set_seat(seat, kind)
-
-            outbox = await self.change_seats(seated, hand_over)
+            if rule == "move":
+                outbox = await self.change_seats(seated, partial(
+                    live.note, f"Player {seat + 1} ran out of time: a bot ({kind}) made that decision for them"))
+                self.deliver(seated, outbox)
+                outbox = await self.apply(seated, partial(live.act, seat, text, live.version, bot=True))
+            else:
+                outbox = await self.change_seats(seated, partial(live.time_out, seat, rule, kind))
         self.deliver(seated, outbox)
 
     async def close(self) -> None:
+        if self.clocks is not None:
+            self.clocks.cancel()
+        self.notifier.close()
         for seated in self.tables.values():
             for task in (seated.bot, seated.timer):
                 if task is not None:
@@ -524,6 +700,11 @@ class Hub:
             for watcher in seated.watchers:
                 watcher.dropped.set()
         await asyncio.to_thread(self.store.close)
+
+
+def readable(seat: int | None) -> tuple[str, ...]:
+    """The chat channels a seat reads: a seat the table's; a spectator that and the spectators' own."""
+    return ("seats",) if seat is not None else ("seats", "spectators")
 
 
 def check_creator(live: LiveTable, key: str) -> None:

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from nutbox.agents import make_agent
+from nutbox.agents import LEVELS, make_agent
 from nutbox.core import (
     TERMINAL,
     Event,
@@ -29,6 +29,7 @@ from nutbox.core import (
 from nutbox.play import Match
 from nutbox.registry import entry, make
 from nutbox.web.chance import chance_after, new_key
+from nutbox.web.people import Profile
 from nutbox.web.seats import SECRET_LENGTH, bot_seat, digest, human_seat, matches, new_secret
 from nutbox.web.store import StoredTable
 
@@ -48,6 +49,11 @@ def clean_name(text: str) -> str:
     if not name or len(name) > NAME_LENGTH or not name.isprintable():
         raise Refusal(f"a name is 1 to {NAME_LENGTH} printable characters", status=400)
     return name
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..."""
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number if number < 20 else number % 10, 'th')}"
 
 
 def clip(text: str, length: int = 60) -> str:
@@ -158,14 +164,22 @@ class LiveTable:
         raise Refusal("this invitation has been used or withdrawn; ask the table's creator for a new one",
                       status=410)
 
-    def claim(self, token: str) -> tuple[int, str]:
-        """The first browser to open an invitation takes the seat: a new key replaces any earlier one (the
-        caller stores the seats). The seat and its key, which only the claimer is shown."""
+    def claim(self, token: str, key: str | None = None, profile: Profile | None = None) -> tuple[int, str]:
+        """The first browser to open an invitation takes the seat: a new key (or the profile's key for the seat)
+        replaces any earlier one (the caller stores the seats). The seat and its key, which only the claimer is
+        shown. A profile taking a seat gives it its name, unless the creator named the seat."""
         seat = self.invitation(token)
-        key = new_secret()
-        self.stored.seats[seat] = {**self.stored.seats[seat], "key": digest(key), "invite": None, "transfer": None}
+        key = key or new_secret()
+        info = {**self.stored.seats[seat], "key": digest(key), "invite": None, "transfer": None,
+                "profile": profile.id if profile else None}
+        if profile is not None and not info.get("name"):
+            info["name"] = profile.name
+        self.stored.seats[seat] = info
         self.note(f"Player {seat + 1} took their seat")
         return seat, key
+
+    def seat_of_profile(self, profile_id: str) -> int | None:
+        return next((seat for seat, info in enumerate(self.stored.seats) if info.get("profile") == profile_id), None)
 
     def invite(self, seat: int, note: str) -> str:
         """A new one-time invitation for a person's seat, which the creator's page shows until it is taken
@@ -220,7 +234,57 @@ class LiveTable:
 
     @property
     def finished(self) -> bool:
-        return self.match.state.is_terminal() or bool(self.stored.settings.get("imported"))
+        settings = self.stored.settings
+        return self.match.state.is_terminal() or bool(settings.get("imported") or settings.get("ended"))
+
+    def forfeited(self) -> list[int]:
+        return [int(seat) for seat in self.stored.settings.get("forfeited", [])]
+
+    def time_out(self, seat: int, rule: str, kind: str) -> None:
+        """A person ran out of time (see Hub.time_out): a bot takes the seat over, or they forfeit."""
+        if rule != "forfeit":
+            self.note(f"Player {seat + 1} ran out of time for a decision")
+            self.set_seat(seat, kind)
+            return
+        forfeited = [*self.forfeited(), seat]
+        self.stored.settings["forfeited"] = forfeited
+        self.note(f"Player {seat + 1} ran out of time and forfeits the game")
+        if len(self.stored.seats) - len(forfeited) <= 1:
+            self.stored.settings["ended"] = True
+        else:
+            self.set_seat(seat, kind)
+
+    def places(self) -> list[int]:
+        """Each seat's place once the game is over, 1 the best: those who forfeited last, then the winners,
+        then by score; equal results share a place."""
+        state, forfeited = self.match.state, set(self.forfeited())
+        count = len(self.stored.seats)
+        if state.is_terminal():
+            winners, scores = set(state.winners()), state.scores()
+            keys = [(seat not in forfeited, seat in winners, scores[seat]) for seat in range(count)]
+        else:  # ended by a forfeit: nobody's score is final
+            keys = [(seat not in forfeited, False, 0.0) for seat in range(count)]
+        return [1 + sum(other > key for other in keys) for key in keys]
+
+    def result_words(self, seat: int) -> str:
+        """How the game ended for a seat, in words: "Won", "Shared the win", "2nd of 3", "Forfeited"."""
+        places = self.places()
+        if seat in self.forfeited():
+            return "Forfeited (ran out of time)"
+        if places[seat] == 1:
+            return "Won" if places.count(1) == 1 else "Shared the win"
+        return f"{ordinal(places[seat])} of {len(places)}"
+
+    def subjects(self) -> list[str | None]:
+        """Who is rated for each seat: its profile, a bot's level ("bot:easy"), or None (a person with no
+        profile, or a bot with settings)."""
+        subjects: list[str | None] = []
+        for info in self.stored.seats:
+            if info.get("human"):
+                subjects.append(str(info["profile"]) if info.get("profile") else None)
+            else:
+                subjects.append(f"bot:{info['kind']}" if info["kind"] in LEVELS else None)
+        return subjects
 
     def to_move(self) -> int | None:
         who = self.match.state.to_move()
@@ -452,6 +516,10 @@ class LiveTable:
 
     def status(self, seat: int | None) -> str:
         state = self.match.state
+        if self.stored.settings.get("ended"):
+            gone = " and ".join(f"Player {s + 1}" for s in self.forfeited())
+            first = " and ".join(f"Player {s + 1}" for s, place in enumerate(self.places()) if place == 1)
+            return f"Game over: {gone} forfeited (out of time); {first} wins"
         if state.to_move() is TERMINAL:
             winners = state.winners()
             if not winners:

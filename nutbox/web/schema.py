@@ -23,6 +23,7 @@ class Request(BaseModel):
     seat: Annotated[StrictInt, Field(ge=0, le=99)] | None = None
     bot: Annotated[StrictStr, Field(max_length=40)] | None = None
     name: Annotated[StrictStr, Field(max_length=100)] | None = None
+    text: Annotated[StrictStr, Field(max_length=2000)] | None = None  # a line of chat
 
 
 FIELDS = tuple(Request.model_fields)

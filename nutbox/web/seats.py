@@ -9,6 +9,7 @@ creator re-issuing it for a player who has gone) replaces the key, so the old li
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -38,3 +39,10 @@ def human_seat(key_hash: str | None = None, invite: str | None = None) -> dict[s
 
 def bot_seat(kind: str) -> dict[str, object]:
     return {"kind": kind, "human": False, "key": None, "invite": None, "transfer": None}
+
+
+def seat_key(profile_key: str, table_id: str, seat: int) -> str:
+    """The key of a seat a profile took: derived from the profile's key, so the profile's browser can always
+    find its way back to the seat (its "My games" page) while the server stores neither key, only hashes."""
+    mac = hmac.new(profile_key.encode("utf-8", "surrogatepass"), f"seat/{table_id}/{seat}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode()

@@ -15,7 +15,6 @@ one fails.
 
 from __future__ import annotations
 
-import json
 import queue
 import threading
 import time
@@ -24,54 +23,9 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
-    Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    event,
-    func,
-    insert,
-    inspect,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 
-metadata = MetaData()
-tables = Table(
-    "tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(40), nullable=False),
-    Column("rules_version", String(20), nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("chance_key", String(64), nullable=False),  # hex; chance is derived from it (web/chance.py)
-    # per seat: {"kind": "human" | a bot level, "human": bool, "key": hash of the seat key or None,
-    # "invite": hash of the open invitation or None}; only hashes, so a copy of the database seats nobody
-    Column("seats", JSON, nullable=False),
-    Column("settings", JSON, nullable=False),  # timer, handover bot, creator (a hash), notes, imported
-    Column("version", Integer, nullable=False),  # moves on with every change, so a stale request is seen
-    Column("finished", Boolean, nullable=False, default=False),
-    Column("created", Float, nullable=False),
-)
-actions = Table(
-    "actions",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("text", Text, nullable=False),
-    Column("actor", Integer, nullable=False),  # the seat that decided it, or -1 for chance
-)
+from nutbox.web.db import actions, as_json, migrate, tables
 
 
 class StaleVersion(Exception):
@@ -91,6 +45,7 @@ class StoredTable:
     finished: bool = False
     actions: list[str] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)
+    moved: float | None = None  # when the last action was stored
 
 
 Write = Callable[[Any], None]  # a change made on a connection inside a transaction
@@ -101,8 +56,7 @@ class Store:
         self.engine: Engine = create_engine(url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _durable_sqlite)
-        metadata.create_all(self.engine)
-        _upgrade(self.engine)
+        migrate(self.engine)
         self._queue: queue.Queue[tuple[Write, Future[None]] | None] = queue.Queue()
         self._writer = threading.Thread(target=self._write_batches, name="nutbox-store", daemon=True)
         self._writer.start()
@@ -117,9 +71,10 @@ class Store:
                 select(actions.c.text, actions.c.actor).where(actions.c.table_id == table_id).order_by(actions.c.number)
             ).all()
         return StoredTable(
-            row["id"], row["game"], row["rules_version"], _json(row["options"]), bytes.fromhex(row["chance_key"]),
-            _json(row["seats"]),
-            _json(row["settings"]), row["version"], row["finished"], [m.text for m in moves], [m.actor for m in moves],
+            row["id"], row["game"], row["rules_version"], as_json(row["options"]), bytes.fromhex(row["chance_key"]),
+            as_json(row["seats"]),
+            as_json(row["settings"]), row["version"], row["finished"], [m.text for m in moves],
+            [m.actor for m in moves], row["moved"],
         )
 
     def unfinished(self) -> list[str]:
@@ -137,7 +92,8 @@ class Store:
                 insert(tables).values(
                     id=table.id, game=table.game, rules_version=table.rules_version, options=table.options,
                     chance_key=table.chance_key.hex(), seats=table.seats, settings=table.settings,
-                    version=table.version, finished=table.finished, created=time.time(),
+                    version=table.version, finished=table.finished, created=time.time(), moved=time.time(),
+                    listed=bool(table.settings.get("listed")), rated=bool(table.settings.get("rated")),
                 )
             )
             _insert_actions(db, table.id, 0, list(table.actions), list(table.actors))
@@ -145,34 +101,49 @@ class Store:
         return self._submit(write)
 
     def append(self, table_id: str, version: int, first: int, texts: list[str], actors: list[int],
-               finished: bool) -> Future[None]:
-        """Add actions `first`, `first + 1`, ... and move the version on from `version` (else StaleVersion)."""
+               finished: bool, at: float, also: Write | None = None) -> Future[None]:
+        """Add actions `first`, `first + 1`, ... and move the version on from `version` (else StaleVersion);
+        `also`: more to write in the same transaction (a finished game's results)."""
 
         def write(db: Any) -> None:
-            _advance(db, table_id, version, finished=finished)
+            _advance(db, table_id, version, finished=finished, moved=at)
             _insert_actions(db, table_id, first, texts, actors)
+            if also is not None:
+                also(db)
 
         return self._submit(write)
 
-    def truncate(self, table_id: str, version: int, keep: int) -> Future[None]:
+    def truncate(self, table_id: str, version: int, keep: int, at: float) -> Future[None]:
         """Drop every action after the first `keep` (an undo) and move the version on."""
 
         def write(db: Any) -> None:
-            _advance(db, table_id, version)
+            _advance(db, table_id, version, moved=at)
             db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number >= keep))
 
         return self._submit(write)
 
     def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]],
-                  settings: dict[str, Any]) -> Future[None]:
-        """Who sits where (bots, seat keys, invitations) and the table's notes; the version moves on."""
+                  settings: dict[str, Any], also: Write | None = None, finished: bool = False) -> Future[None]:
+        """Who sits where (bots, seat keys, invitations) and the table's notes; the version moves on. `also`:
+        more to write in the same transaction (a profile taking a seat, a finished game's results)."""
         seats, settings = [dict(seat) for seat in seats], dict(settings)
-        return self._submit(lambda db: _advance(db, table_id, version, seats=seats, settings=settings))
+
+        def write(db: Any) -> None:
+            _advance(db, table_id, version, seats=seats, settings=settings, listed=bool(settings.get("listed")),
+                     finished=finished)
+            if also is not None:
+                also(db)
+
+        return self._submit(write)
 
     def close(self) -> None:
         """Finish the queued writes, then stop the writer."""
         self._queue.put(None)
         self._writer.join(timeout=30)
+
+    def write(self, write: Write) -> Future[None]:
+        """Any other change, in the same order and group commits as the games' (web/people.py)."""
+        return self._submit(write)
 
     def _submit(self, write: Write) -> Future[None]:
         done: Future[None] = Future()
@@ -230,28 +201,6 @@ def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors
         )
 
 
-def _upgrade(engine: Engine) -> None:
-    """Databases written before tables had chance keys: each unfinished table gets a fresh key (what was
-    already drawn is in its actions) and seat secrets are kept only as hashes."""
-    from nutbox.web.chance import new_key
-    from nutbox.web.seats import bot_seat, digest, human_seat
-
-    columns = {column["name"] for column in inspect(engine).get_columns("tables")}
-    if "seed" not in columns:
-        return
-    with engine.begin() as db:
-        db.execute(text("ALTER TABLE tables ADD COLUMN chance_key VARCHAR(64)"))
-        for row in db.execute(text("SELECT id, seats FROM tables")).mappings().all():
-            seats = [
-                {**human_seat(digest(seat["secret"]) if seat.get("secret") else None), "kind": seat["kind"]}
-                if seat.get("human") else bot_seat(seat["kind"])
-                for seat in _json(row["seats"])
-            ]
-            db.execute(text("UPDATE tables SET chance_key = :key, seats = :seats WHERE id = :id"),
-                       {"key": new_key().hex(), "seats": json.dumps(seats), "id": row["id"]})
-        db.execute(text("ALTER TABLE tables DROP COLUMN seed"))
-
-
 def _durable_sqlite(connection: Any, _record: Any) -> None:
     # WAL lets readers go on while a move is written; FULL syncs the log at every commit, so an
     # acknowledged move is on disk even if the machine loses power.
@@ -261,6 +210,3 @@ def _durable_sqlite(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
 
-
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value

@@ -281,7 +281,7 @@ def test_a_turn_timer_must_be_a_finite_number_of_seconds_up_to_a_week(server: Cl
     tables = hub.store.count()
     response = server.http.post("/new/nuts-sorting", data={"players": "2", "seat0": "human", "seat1": "easy",
                                                            "timer": timer})
-    assert response.status_code == 400 and "turn timer" in response.text
+    assert response.status_code == 400 and "time per decision" in response.text
     assert hub.store.count() == tables
 
 

@@ -15,15 +15,17 @@ let shownAt = Date.now();  // when the last position arrived, for the timer's co
 let baseline = null;       // each board place's data-state when this seat last decided: changes since are marked
 let ownMove = false;       // the next update is the result of this page's own decision
 let joining = false;
+let answering = [];        // each request still unanswered on this connection: null (a game's), or { chat: its text }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = secret ? `?secret=${encodeURIComponent(secret)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/t/${tableId}${query}`);
-  socket.onopen = () => { retry = 500; root.dataset.connected = "yes"; };
+  socket.onopen = () => { retry = 500; answering = []; root.dataset.connected = "yes"; };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     root.dataset.connected = "no";
+    answering = [];  // the answers to what this connection asked will not come
     if (event.code === 4403 || event.code === 4404) {  // this link no longer holds a seat (moved elsewhere)
       say(event.reason || "This link no longer opens a seat of this table.");
       return;
@@ -41,8 +43,14 @@ function receive(message) {
     show(before);
   }
   else if (message.type === "presence") { state.connected = message.connected; showPanels(); }
-  else if (message.type === "error") { ownMove = false; say(message.message); }
-  else if (message.type === "ok") { say(""); }
+  else if (message.type === "chat") { receiveChat(message); }
+  else if (message.type === "ok" || message.type === "error") {
+    // the server answers a connection's requests in the order they came: the oldest unanswered one is answered
+    const asked = answering.shift();
+    if (asked && asked.chat !== undefined) chatAnswered(asked.chat, message);
+    else if (message.type === "error") { ownMove = false; say(message.message); }
+    else say("");
+  }
 }
 
 function say(text) {
@@ -53,6 +61,7 @@ function say(text) {
 function send(request) {
   if (!socket || socket.readyState !== WebSocket.OPEN) { say("Not connected; trying again…"); return; }
   socket.send(JSON.stringify({ ...request, version: state.version }));
+  answering.push(null);
 }
 
 function act(action) {
@@ -307,6 +316,7 @@ function showPanels() {
     head.append(dot, element("strong", "name", panel.name + (mine ? " (you)" : "")), element("span", "who", who));
     if (state.to_move === panel.seat && !state.finished) head.append(element("span", "turn", "to move"));
     head.append(element("span", "score", panel.score === null ? "" : `Score: ${panel.score}`));
+    if (state.to_move === panel.seat && timeLeft() !== null) head.append(element("span", "clock", clockText(" left to decide")));
     box.append(head);
     if (panel.holds.length) {
       const list = element("dl", "holds");
@@ -475,13 +485,183 @@ $("step-last").onclick = () => replay(Number($("step").max));
 $("replay-as").onchange = () => replay(Number($("step").value));
 $("replay-live").onclick = () => { $("replay-as").value = ""; live(); };
 
-setInterval(() => {
-  // the turn timer, counted down from the deadline the server set
-  const timer = $("timer");
-  if (!state.deadline || state.finished) { timer.hidden = true; return; }
-  const left = Math.max(0, Math.round(state.deadline - (state.server_time + (Date.now() - shownAt) / 1000)));
-  timer.hidden = false;
-  timer.textContent = `${left} s left for this decision`;
-}, 500);
+// --- the turn clock -------------------------------------------------------------------------------------------
+// Counted down from the deadline the server set, in the server's time. A turn-based table gives days to decide:
+// the clock then reads "2 days 3 h left", and seconds only show in the last minutes.
+function timeLeft() {
+  if (!state.deadline || state.finished) return null;
+  return Math.max(0, Math.round(state.deadline - (state.server_time + (Date.now() - shownAt) / 1000)));
+}
+
+function duration(seconds) {
+  const days = Math.floor(seconds / 86400), hours = Math.floor(seconds % 86400 / 3600);
+  const minutes = Math.floor(seconds % 3600 / 60), rest = seconds % 60;
+  if (days) return `${days} ${days === 1 ? "day" : "days"}${hours ? ` ${hours} h` : ""}`;
+  if (hours) return `${hours} h${minutes ? ` ${minutes} min` : ""}`;
+  if (minutes >= 10) return `${minutes} min`;
+  if (minutes) return `${minutes} min${rest ? ` ${rest} s` : ""}`;
+  return `${rest} s`;
+}
+
+function clockText(ending) {
+  const left = timeLeft();
+  return left === null ? "" : `${duration(left)}${ending}`;
+}
+
+function tick() {
+  $("timer").hidden = timeLeft() === null;
+  $("timer").textContent = clockText(" left for this decision");
+  for (const clock of $("panels").querySelectorAll(".clock")) clock.textContent = clockText(" left to decide");
+}
+setInterval(tick, 500);
+
+// --- chat -------------------------------------------------------------------------------------------------------
+// The seats talk among themselves; spectators read the seats and talk among themselves. A line is shown exactly as
+// typed (textContent, never markup). "Mute chat" holds back the lines that arrive meanwhile, remembered per browser.
+const MUTE = "nutbox-mute-chat";
+const KEPT = 500;            // lines kept on the page; the oldest go first
+let chatLines = [];          // what this page may read, oldest first (ids grow)
+let chatLoaded = false;      // the first lines arrived (a later reset is a reconnection: lines it brings are new)
+let chatMuted = localStorage.getItem(MUTE) === "yes";
+let heldAfter = -Infinity;   // while muted, lines after this id are held back (all of them after a muted page load)
+let unread = 0;              // lines shown while the chat was collapsed or scrolled out of sight
+let chatOnScreen = false;
+
+const ownLine = (line) => !spectator && line.channel === "seats" && line.seat === state.seat;
+const shownLine = (line) => !chatMuted || line.id <= heldAfter || ownLine(line);
+
+function receiveChat(message) {
+  const list = $("chat-lines");
+  const wasAtBottom = atBottom();
+  const known = new Set(chatLines.map((line) => line.id));
+  const fresh = message.lines.filter((line) => !known.has(line.id));
+  chatLines = (message.reset ? message.lines : chatLines.concat(fresh)).slice(-KEPT);
+  if (message.reset) chatVoice(message.say, message.why_not);
+  $("chat").hidden = false;
+  syncChat();
+  if (chatLoaded) unread += fresh.filter((line) => shownLine(line) && !ownLine(line)).length;
+  if (!chatLoaded || wasAtBottom || fresh.some(ownLine)) list.scrollTop = list.scrollHeight;
+  chatLoaded = true;
+  seenChat();
+}
+
+function chatVoice(channel, whyNot) {
+  // where this page's lines go, or why it cannot write
+  $("chat-form").hidden = !channel;
+  $("chat-label").textContent = channel === "spectators" ? "Message to the other spectators" : "Message to the other players";
+  $("chat-why-not").replaceChildren(...(channel ? [] : withLinks(sentence(whyNot || "chat is closed here"))));
+  $("chat-why-not").hidden = Boolean(channel);
+}
+
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+
+function withLinks(text) {
+  // a path the server names in its explanation, such as "(/profile)", becomes a link (the server's words, as text)
+  return text.split(/(?<=^|[\s(])(\/[a-z][a-z/-]*)/).map((part, index) => {
+    if (index % 2 === 0) return part;
+    const link = element("a", "", part);
+    link.href = part;
+    return link;
+  });
+}
+
+function chatLine(line) {
+  const item = element("p", `chat-line${line.channel === "spectators" ? " spectators" : ""}${ownLine(line) ? " mine" : ""}`);
+  item.dataset.id = String(line.id);
+  const when = new Date(line.time * 1000);
+  const time = element("time", "", when.toDateString() === new Date().toDateString()
+    ? when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+    : when.toLocaleDateString([], { month: "short", day: "numeric" }));
+  time.dateTime = when.toISOString();
+  item.append(time, " ");
+  if (line.channel === "spectators") item.append(element("span", "channel", "(spectators)"), " ");
+  item.append(element("strong", "author", line.author + (ownLine(line) ? " (you)" : "")), ": ", element("span", "text", line.text));
+  return item;
+}
+
+function syncChat() {
+  // the list shows what is not held back; nodes already shown stay (a screen reader reads only what is added)
+  const list = $("chat-lines");
+  const wanted = chatLines.filter(shownLine);
+  const ids = new Set(wanted.map((line) => String(line.id)));
+  for (const node of [...list.children]) if (!ids.has(node.dataset.id)) node.remove();
+  let next = list.firstElementChild;
+  for (const line of wanted) {
+    if (next && next.dataset.id === String(line.id)) { next = next.nextElementSibling; continue; }
+    list.insertBefore(chatLine(line), next);
+  }
+  const held = chatLines.length - wanted.length;
+  $("chat-muted").textContent = held ? `Chat muted — ${held} new ${held === 1 ? "line" : "lines"}` : "Chat muted";
+  $("chat-muted").hidden = !chatMuted;
+  $("chat-mute").setAttribute("aria-pressed", String(chatMuted));
+}
+
+function atBottom() {
+  const list = $("chat-lines");
+  return list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+}
+
+function chatOpen() { return $("chat-toggle").getAttribute("aria-expanded") === "true"; }
+
+function seenChat() {
+  // the count of lines not yet seen: cleared once the newest line is on screen
+  if (chatOpen() && chatOnScreen && atBottom() && !document.hidden) unread = 0;
+  $("chat-unread").textContent = `(${unread} new)`;
+  $("chat-unread").hidden = !unread;
+  $("chat-jump").textContent = `${unread} new ${unread === 1 ? "line" : "lines"} in the chat`;
+  $("chat-jump").hidden = !unread || chatOnScreen;
+}
+
+function chatAnswered(text, answer) {
+  // a line stays in the box until it is said: a refused one stays there, with the reason beside it
+  $("chat-error").hidden = answer.type !== "error";
+  $("chat-error").textContent = answer.type === "error" ? answer.message : "";
+  if (answer.type === "ok" && $("chat-input").value.trim() === text) $("chat-input").value = "";
+}
+
+async function sendChat(text) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "chat", text }));
+    answering.push({ chat: text });
+    return;
+  }
+  const response = await fetch(`/api/t/${tableId}/chat`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ secret, text }),
+  });
+  const answer = await response.json().catch(() => ({}));
+  chatAnswered(text, response.ok ? { type: "ok" } : { type: "error", message: answer.error || "the line was not sent" });
+}
+
+$("chat-form").onsubmit = (event) => {
+  event.preventDefault();
+  const text = $("chat-input").value.trim();
+  if (text && !answering.some((asked) => asked && asked.chat === text)) sendChat(text);  // (Enter pressed twice says it once)
+};
+$("chat-mute").onclick = () => {
+  chatMuted = !chatMuted;
+  localStorage.setItem(MUTE, chatMuted ? "yes" : "no");
+  if (chatMuted) heldAfter = chatLines.length ? chatLines[chatLines.length - 1].id : -Infinity;
+  syncChat();
+  if (!chatMuted) $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  seenChat();
+};
+$("chat-toggle").onclick = () => {
+  $("chat-toggle").setAttribute("aria-expanded", String(!chatOpen()));
+  $("chat-body").hidden = !chatOpen();
+  if (chatOpen()) $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  seenChat();
+};
+$("chat-jump").onclick = () => {
+  if (!chatOpen()) $("chat-toggle").click();
+  $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+};
+$("chat-lines").addEventListener("scroll", seenChat);
+document.addEventListener("visibilitychange", seenChat);
+new IntersectionObserver((entries) => {
+  chatOnScreen = entries[entries.length - 1].isIntersecting;
+  seenChat();
+}, { threshold: 0.5 }).observe($("chat-lines"));
+
 show(null);
+tick();
 connect();

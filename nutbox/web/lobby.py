@@ -1,0 +1,126 @@
+"""The lobby: open tables anyone with a profile can join, filtered by game and player count, and quick play
+against bots.
+
+    /lobby                      open tables with a free seat (?game=ID&players=N to filter)
+    /lobby/{table}/join         take a free seat of an open table (POST; needs a profile)
+    /lobby/quick                a new table: you and bots of one level (POST)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from nutbox.agents import LEVELS
+from nutbox.registry import ENTRIES, game_class
+from nutbox.web.hub import Seated
+from nutbox.web.live import HUMAN, Refusal, clip
+from nutbox.web.pages import hub_of, templates
+from nutbox.web.profiles import profile_of, require_profile, same_site
+
+SHOWN = 200  # open tables a lobby page lists at most
+
+
+def pace(seconds: float) -> str:
+    """A table's time per decision, in words."""
+    if not seconds:
+        return "no time limit"
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds / size
+            amount = f"{count:.0f}" if count == int(count) else f"{count:.1f}"
+            return f"{amount} {unit}{'' if amount == '1' else 's'} per move" + (", turn-based" if size >= 3600 else "")
+    return f"{seconds:.0f} seconds per move"
+
+
+def listing(seated: Seated) -> dict[str, Any] | None:
+    """What the lobby says of a table, or None once it has no free seat."""
+    live = seated.live
+    seats = live.stored.seats
+    free = [s for s, info in enumerate(seats) if info.get("human") and info.get("invite") and not live.joined(s)]
+    if not free or live.finished:
+        return None
+    names = live.names()
+    seated_names = [names[s] if info.get("human") else f"{names[s]} (bot: {info['kind']})"
+                    for s, info in enumerate(seats) if s not in free]
+    settings = live.stored.settings
+    return {
+        "id": live.id, "game": live.game.id, "title": live.game.title, "players": len(seats), "free": len(free),
+        "pace": pace(float(settings.get("timer") or 0)), "rated": bool(settings.get("rated")),
+        "seated": seated_names, "started": len(live.actors) > 0,
+    }
+
+
+async def lobby(request: Request) -> Response:
+    hub = hub_of(request)
+    game = request.query_params.get("game") or ""
+    players_text = request.query_params.get("players") or ""
+    if game and game not in ENTRIES:
+        raise Refusal(f"there is no game {clip(game, 30)!r}", status=404)
+    if players_text and not (players_text.isdigit() and len(players_text) <= 2):
+        raise Refusal("players is a whole number", status=400)
+    players = int(players_text) if players_text else None
+    shown = []
+    for table_id in (await asyncio.to_thread(hub.people.listed))[:SHOWN]:
+        try:
+            item = listing(await hub.table(table_id))
+        except Refusal:
+            continue
+        if item and (not game or item["game"] == game) and (players is None or item["players"] == players):
+            shown.append(item)
+    profile = await profile_of(request)
+    games = [{"id": game_id, "title": registered.game.title} for game_id, registered in ENTRIES.items()]
+    return templates.TemplateResponse(request, "lobby.html", {
+        "tables": shown, "games": games, "game": game, "players": players,
+        "profile": profile[0] if profile else None, "levels": LEVELS,
+    })
+
+
+async def join(request: Request) -> Response:
+    """Take the first free seat of an open table, as this browser's profile."""
+    same_site(request)
+    profile = await require_profile(request)
+    hub = hub_of(request)
+    table_id = request.path_params["table"]
+    seated = await hub.table(table_id)
+    if not seated.live.stored.settings.get("listed"):
+        raise Refusal("that table is private: its seats are taken through invitations", status=403)
+    _, key = await hub.take_seat(table_id, profile)
+    return RedirectResponse(f"/t/{table_id}/seat/{key}", status_code=303)
+
+
+async def quick(request: Request) -> Response:
+    """A new table at once: this browser's person in the first seat and bots of one level in the others."""
+    same_site(request)
+    form = await request.form()
+    game_id, level = str(form.get("game", "")), str(form.get("level", "easy"))
+    if game_id not in ENTRIES:
+        raise Refusal("choose one of the games", status=400)
+    if level not in LEVELS:
+        raise Refusal(f"the bots are {', '.join(LEVELS)}", status=400)
+    cls = game_class(game_id)
+    count = str(form.get("players", ""))
+    if not (count.isdigit() and cls.min_players <= int(count) <= cls.max_players):
+        raise Refusal(f"{cls.title} is for {cls.min_players} to {cls.max_players} players", status=400)
+    profile = await profile_of(request)
+    hub = hub_of(request)
+    seats = [HUMAN] + [level] * (int(count) - 1)
+    rated = profile is not None and int(count) > 1
+    settings = {"timer": 0, "timeout": "bot", "handover": level, "hints": False, "listed": False, "rated": rated}
+    table = await hub.create(game_id, {"players": int(count)}, seats, settings)
+    if profile is None:
+        token = str(table.seats[0]["invite"])
+        return RedirectResponse(f"/t/{table.id}/invite/{token}", status_code=303)
+    _, key = await hub.take_seat(table.id, profile)
+    return RedirectResponse(f"/t/{table.id}/seat/{key}", status_code=303)
+
+
+ROUTES = [
+    Route("/lobby", lobby),
+    Route("/lobby/quick", quick, methods=["POST"]),
+    Route("/lobby/{table}/join", join, methods=["POST"]),
+]

@@ -1,0 +1,369 @@
+"""Profiles: a name a person keeps across tables, known to their browser by a cookie, and their "My games".
+
+    /profile                GET: make a profile, or see and change yours    POST: make one
+    /profile/name           POST: change its name
+    /profile/webhook        POST: set or clear the address told when a turn of yours starts
+    /profile/forget         POST: this browser forgets the profile (other devices keep it)
+    /profile/link           POST: a one-time link, valid 15 minutes, that puts the profile on another device
+    /profile/link/{token}   GET: what the link does (a link preview takes nothing)    POST: use it here
+    /me                     My games: your turn, waiting for others, finished
+
+The cookie holds the profile's key; the server keeps only its hash, and the key never appears in a page, an
+address, a log line or a record. A one-time link carries a token, not the key: the key travels wrapped
+(XORed with an HMAC of the token), so the database alone cannot unwrap it, and the token is kept only as a
+hash. Every POST that acts on the cookie refuses a request another site's page sent (its Origin), besides
+the cookie's SameSite=Lax.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import insert
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from nutbox.registry import ENTRIES, game_class
+from nutbox.web.db import profiles
+from nutbox.web.hub import Hub
+from nutbox.web.live import Refusal, clean_name
+from nutbox.web.people import Membership, Profile
+from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
+
+COOKIE = "nutbox_profile"
+COOKIE_AGE = 400 * 24 * 3600  # seconds: the longest browsers keep a cookie
+LINK_LIFE = 15 * 60.0  # seconds a link to another device works
+LINK_PURPOSE = b"profile-link"
+
+
+# --- the cookie -----------------------------------------------------------------------------------------------
+async def profile_of(request: HTTPConnection) -> tuple[Profile, str] | None:
+    """The profile this browser holds, and its key; None with no cookie or a wrong one (a page's request or
+    a WebSocket's)."""
+    key = request.cookies.get(COOKIE)
+    if not key or len(key) > SECRET_LENGTH:
+        return None
+    profile = await asyncio.to_thread(hub_of(request).people.profile, key)
+    return None if profile is None else (profile, key)
+
+
+async def require_profile(request: HTTPConnection) -> tuple[Profile, str]:
+    """The browser's profile and its key, or a refusal saying to make one."""
+    found = await profile_of(request)
+    if found is None:
+        raise Refusal("make a profile first (/profile)", status=403)
+    return found
+
+
+def hold(response: Response, request: Request, key: str) -> Response:
+    """The browser keeps the profile's key: out of reach of scripts, sent along only by this site's own pages
+    and by links followed to it."""
+    response.set_cookie(COOKIE, key, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https")
+    return response
+
+
+def same_site(request: Request) -> None:
+    """Refuse a POST another site's page made this browser send (a cross-site form). A browser that says where
+    the request comes from in Sec-Fetch-Site is taken at its word; else the page's origin must be this host.
+    (Our pages ask for no referrer, so a browser may send Origin "null" with its own forms: Sec-Fetch-Site
+    then tells.) An older browser that sends neither still keeps the SameSite=Lax cookie off another site's
+    POST. Only the host is compared: behind a proxy that ends TLS, this server may see http where the browser
+    says https."""
+    fetch_site = request.headers.get("sec-fetch-site")
+    origin = request.headers.get("origin")
+    if fetch_site is not None:
+        foreign = fetch_site not in ("same-origin", "none")
+    else:
+        foreign = origin is not None and urlsplit(origin).netloc != request.url.netloc
+    if foreign:
+        raise Refusal("a request from another site: use this site's own pages", status=403)
+
+
+def hub_of(request: HTTPConnection) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def form_text(request: Request, name: str, largest: int = 600) -> str:
+    value = (await request.form()).get(name, "")
+    if not isinstance(value, str) or len(value) > largest:
+        raise Refusal(f"{name} is a text of at most {largest} characters", status=400)
+    return value
+
+
+# --- the profile page -----------------------------------------------------------------------------------------
+async def page(request: Request) -> Response:
+    from nutbox.web.app import templates
+
+    found = await profile_of(request)
+    hub = hub_of(request)
+    games = [{"id": game_id, "title": registered.game.title} for game_id, registered in ENTRIES.items()]
+    return templates.TemplateResponse(request, "profile.html", {
+        "profile": found[0] if found else None, "invite_only": hub.limits.invite_only, "games": games,
+    })
+
+
+async def make(request: Request) -> Response:
+    """A new profile, and its key in this browser. On an invite-only server one use of an invite code is spent
+    in the very transaction that stores the profile: both happen, or neither."""
+    same_site(request)
+    hub = hub_of(request)
+    held = await profile_of(request)
+    if held is not None:
+        raise Refusal(f"this browser already has a profile ({held[0].name}); forget it on /profile to make "
+                      "another", status=409)
+    name = clean_name(await form_text(request, "name"))
+    code = (await form_text(request, "code", SECRET_LENGTH)).strip()
+    if hub.limits.invite_only and not code:
+        raise Refusal("this server lets people in with an invite code: ask its operator for one", status=403)
+    key = new_secret()
+    row = {"id": secrets.token_urlsafe(9), "name": name, "key_hash": digest(key), "created": hub.clock.now()}
+    spend = hub.people.spend_invite_code(code) if hub.limits.invite_only else None
+
+    def write(db: Any) -> None:
+        if spend is not None:
+            spend(db)  # ValueError: the code is unknown or used up, and the profile is not made
+        db.execute(insert(profiles).values(**row))
+
+    try:
+        await asyncio.wrap_future(hub.store.write(write))
+    except ValueError as error:
+        raise Refusal(str(error), status=403) from None
+    return hold(RedirectResponse("/me", status_code=303), request, key)
+
+
+async def rename(request: Request) -> Response:
+    same_site(request)
+    profile, _ = await require_profile(request)
+    name = clean_name(await form_text(request, "name"))
+    await asyncio.wrap_future(hub_of(request).people.update_profile(profile.id, name=name))
+    return RedirectResponse("/profile", status_code=303)
+
+
+async def set_webhook(request: Request) -> Response:
+    """The address POSTed to when a turn of theirs starts (empty: none). The site's own address is kept with
+    it, for the links the message carries."""
+    from nutbox.web.webhooks import check_url
+
+    same_site(request)
+    profile, _ = await require_profile(request)
+    hub = hub_of(request)
+    url: str | None = (await form_text(request, "webhook")).strip() or None
+    if url is not None:
+        try:
+            url = check_url(url, hub.limits.webhook_private)
+        except ValueError as error:
+            raise Refusal(f"that webhook address cannot be used: {error}", status=400) from None
+    site = str(request.base_url).rstrip("/")
+    await asyncio.wrap_future(hub.people.update_profile(profile.id, webhook=url, site=site))
+    return RedirectResponse("/profile", status_code=303)
+
+
+async def forget(request: Request) -> Response:
+    """This browser lets go of the profile; other devices holding it keep it."""
+    same_site(request)
+    response = RedirectResponse("/profile", status_code=303)
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https")
+    return response
+
+
+# --- moving a profile to another device -----------------------------------------------------------------------
+def wrap(key: str, token: str) -> str:
+    """The profile key, readable only with the link's token (hex)."""
+    plain = key.encode("ascii")
+    stream = link_stream(token)
+    if len(plain) > len(stream):
+        raise ValueError("a profile key is at most 32 characters")
+    return bytes(a ^ b for a, b in zip(plain, stream, strict=False)).hex()
+
+
+def link_stream(token: str) -> bytes:
+    return hmac.new(token.encode("utf-8", "surrogatepass"), LINK_PURPOSE, hashlib.sha256).digest()
+
+
+def unwrap(wrapped: str, token: str) -> str | None:
+    """The profile key a link carries (None if the token does not open it)."""
+    try:
+        sealed = bytes.fromhex(wrapped)
+        return bytes(a ^ b for a, b in zip(sealed, link_stream(token), strict=False)).decode("ascii")
+    except (ValueError, UnicodeError):
+        return None
+
+
+async def new_link(request: Request) -> Response:
+    """A one-time link, valid LINK_LIFE, that puts this browser's profile on another device."""
+    from nutbox.web.app import qr_svg, templates
+
+    same_site(request)
+    profile, key = await require_profile(request)
+    hub = hub_of(request)
+    token = new_secret()
+    expires = hub.clock.now() + LINK_LIFE
+    await asyncio.wrap_future(hub.people.add_link(token, profile.id, wrap(key, token), expires))
+    link = f"{str(request.base_url).rstrip('/')}/profile/link/{token}"
+    return templates.TemplateResponse(request, "profile_link.html", {
+        "mode": "made", "name": profile.name, "link": link, "minutes": round(LINK_LIFE / 60),
+        "qr": qr_svg(link),
+    })
+
+
+async def open_link(request: Request, token: str) -> tuple[Profile, str]:
+    """The profile a one-time link is for, and its key; a used, expired or unknown link is refused."""
+    hub = hub_of(request)
+    found = await asyncio.to_thread(hub.people.link, token, hub.clock.now())
+    gone = Refusal(f"this link has been used or has expired (it works once, for {round(LINK_LIFE / 60)} minutes): "
+                   "make a new one on the device that has the profile", status=410)
+    if found is None:
+        raise gone
+    profile_id, wrapped = found
+    key = unwrap(wrapped, token)
+    profile = None if key is None else await asyncio.to_thread(hub.people.profile, key)
+    if key is None or profile is None or profile.id != profile_id:
+        raise gone
+    return profile, key
+
+
+async def link_page(request: Request) -> Response:
+    """What a link does, with a button to do it: opening the page (as a link preview does) takes nothing."""
+    from nutbox.web.app import templates
+
+    profile, _ = await open_link(request, request.path_params["token"])
+    held = await profile_of(request)
+    return templates.TemplateResponse(request, "profile_link.html", {
+        "mode": "use", "name": profile.name, "replaces": held[0].name if held and held[0].id != profile.id else None,
+    })
+
+
+async def use_link(request: Request) -> Response:
+    same_site(request)
+    token = request.path_params["token"]
+    _, key = await open_link(request, token)
+    try:
+        await asyncio.wrap_future(hub_of(request).people.use_link(token, hub_of(request).clock.now()))
+    except ValueError:  # another device used it a moment ago
+        raise Refusal("this link has just been used: make a new one", status=410) from None
+    return hold(RedirectResponse("/me", status_code=303), request, key)
+
+
+# --- My games -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MyGame:
+    """One of a profile's tables as "My games" shows it."""
+
+    table_id: str
+    title: str
+    players: str
+    mine: bool  # their turn
+    turn: str  # "Your turn", "Waiting for Bea", ...
+    timer: str  # the per-move limit in words, or ""
+    left: str  # time left for the move under way, or ""
+    moved: str  # the last move, "3 hours ago"
+    link: str
+    moved_away: bool  # the seat was moved to another device: the link is the spectator's
+    result: str = ""
+    place: str = ""
+    rated: bool = False
+
+
+async def me(request: Request) -> Response:
+    from nutbox.web.app import templates
+
+    found = await profile_of(request)
+    if found is None:
+        return RedirectResponse("/profile", status_code=303)
+    profile, key = found
+    hub = hub_of(request)
+    held = await asyncio.to_thread(hub.people.memberships, profile.id)
+    games = [await listing(hub, membership, key) for membership in held]
+    mine = [game for game in games if game.mine and not game.result]
+    waiting = [game for game in games if not game.mine and not game.result]
+    finished = [game for game in games if game.result]
+    return templates.TemplateResponse(request, "me.html", {
+        "name": profile.name, "mine": mine, "waiting": waiting, "finished": finished,
+    })
+
+
+async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
+    """A membership in words: from the live table while the game goes on, from the stored result once over."""
+    now = hub.clock.now()
+    table_id, seat = membership.table_id, membership.seat
+    title = game_class(membership.game).title
+    moved_at, players = membership.moved or membership.created, ""
+    if not membership.finished:
+        seated = await hub.table(table_id)
+        live = seated.live
+        names = live.names()
+        moved_at = live.stored.moved or moved_at
+        players = ", ".join(f"{name} (you)" if number == seat else name for number, name in enumerate(names))
+        if not live.finished:  # (one that has just ended is shown as finished; its result comes with the next look)
+            own = seat_key(key, table_id, seat)
+            moved_away = not matches(live.stored.seats[seat].get("key"), own)
+            to_move, person = live.to_move(), live.human_to_move()
+            if person == seat:
+                turn = "Your turn"
+            elif to_move == seat:
+                turn = f"Waiting for the bot playing your seat ({live.stored.seats[seat]['kind']})"
+            else:
+                turn = "Waiting" if to_move is None else f"Waiting for {names[to_move]}"
+            timer = float(live.stored.settings.get("timer") or 0)
+            left = ""
+            if seated.deadline is not None:  # the hub's: the last move's time plus the timer, a person to move
+                remaining = seated.deadline - now
+                left = f"{span(remaining, 2)} left" if remaining >= 1 else "no time left"
+            return MyGame(
+                table_id, title, players, mine=person == seat, turn=turn, timer=span(timer, 2) if timer > 0 else "",
+                left=left, moved=ago(now - moved_at), moved_away=moved_away,
+                link=f"/t/{table_id}" if moved_away else f"/t/{table_id}/seat/{own}",
+            )
+    return MyGame(
+        table_id, title, players, mine=False, turn="Game over", timer="", left="", moved=ago(now - moved_at),
+        link=f"/t/{table_id}", moved_away=False, result=membership.result or "The game is over",
+        place=ordinal(membership.place), rated=membership.rated,
+    )
+
+
+UNITS = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
+
+
+def span(seconds: float, parts: int = 1) -> str:
+    """A length of time in words, in its largest `parts` units: "3 hours", "1 day 2 hours"."""
+    rest = max(0, int(seconds))
+    first = next(index for index, (_, size) in enumerate(UNITS) if rest >= size or size == 1)
+    words = []
+    for unit, size in UNITS[first:first + parts]:
+        count, rest = divmod(rest, size)
+        if count:
+            words.append(f"{count} {unit}{'' if count == 1 else 's'}")
+    return " ".join(words) or "0 seconds"
+
+
+def ago(seconds: float) -> str:
+    return "just now" if seconds < 60 else f"{span(seconds)} ago"
+
+
+def ordinal(place: int | None) -> str:
+    if place is None:
+        return ""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix} place"
+
+
+ROUTES = [
+    Route("/profile", page, methods=["GET"]),
+    Route("/profile", make, methods=["POST"]),
+    Route("/profile/name", rename, methods=["POST"]),
+    Route("/profile/webhook", set_webhook, methods=["POST"]),
+    Route("/profile/forget", forget, methods=["POST"]),
+    Route("/profile/link", new_link, methods=["POST"]),
+    Route("/profile/link/{token}", link_page, methods=["GET"]),
+    Route("/profile/link/{token}", use_link, methods=["POST"]),
+    Route("/me", me),
+]
