@@ -1,10 +1,13 @@
-"""Screenshots of each game's page at the browser table, for docs/table.md.
+"""Screenshots of each game's page at the browser table, and of the pages around the tables (the lobby, a
+profile, My games, a leaderboard), for docs/table.md.
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--learn | --people]
 
 Starts a server on a temporary database, creates a table of each game (you against `easy` bots), makes a
 few decisions by clicking as a person would, and saves the page as PNG: at a laptop's size (1280x800, the
-whole page) and a phone's (390x844, what the screen shows first).
+whole page) and a phone's (390x844, what the screen shows first). Then the people's pages, each at both sizes
+(`{page}-laptop.png`, `{page}-phone.png`): first as a newcomer sees them, then with a profile made through
+its form, an open table in the lobby, a game under way in My games and a finished one on the leaderboard.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))  # the test harness that starts a server and chromium
 from launch import chromium, running_server
@@ -27,10 +31,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--decisions", type=int, default=3, help="decisions clicked before the picture")
     parser.add_argument("--learn", action="store_true", help="only the tutorials: one step of each game's")
+    parser.add_argument("--people", action="store_true", help="only the lobby, profile, My games and leaderboards")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.learn:
         return tutorials(args.out)
+    if args.people:
+        return people(args.out)
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
             chromium() as browser:
         home = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -61,6 +68,7 @@ def main() -> None:
             print(f"{game}: {path}")
             phone.context.close()
             page.context.close()
+    people(args.out)
 
 
 def tutorials(out: Path) -> None:
@@ -84,6 +92,80 @@ def tutorials(out: Path) -> None:
                 page.screenshot(path=str(out / f"learn-{game}{size}.png"), full_page=not size)
                 page.context.close()
             print(f"{game}: {out}/learn-{game}.png")
+
+
+SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
+
+
+def people(out: Path) -> None:
+    """The pages around the tables, each at a laptop's size (the whole page) and a phone's (the first screen)."""
+    with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
+            chromium() as browser:
+        ana = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+
+        def shoot(page: Any, name: str) -> None:
+            for size, (width, height) in SIZES.items():
+                page.set_viewport_size({"width": width, "height": height})
+                page.screenshot(path=str(out / f"{name}-{size}.png"), full_page=size == "laptop")
+            page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
+            print(f"{name}: {out}/{name}-laptop.png")
+
+        # a newcomer: no profile yet
+        for name, path in {"lobby-newcomer": "/lobby", "profile-new": "/profile",
+                           "leaderboard-empty": "/leaderboard/nut-hunt"}.items():
+            ana.goto(url + path)
+            shoot(ana, name)
+        make_profile(ana, url, "Ana")
+        shoot(ana, "my-games-empty")
+        # an open table, waiting for a second person; and a quick game against bots, a few decisions in
+        ana.goto(f"{url}/new/nuts-sorting")
+        ana.select_option("select[name=seat1]", "human")
+        ana.fill("#timer", "1")
+        ana.select_option("#timer_unit", "days")
+        ana.check("#open")
+        ana.click("#create")
+        ana.wait_for_url("**/links/**")
+        ana.goto(f"{url}/lobby")
+        ana.select_option("#quick-game", "nuts-sorting")
+        ana.click("#quick-play")
+        ana.wait_for_url("**/seat/**")
+        for _ in range(2):
+            ana.wait_for_function(YOUR_TURN, timeout=120_000)
+            before = ana.locator("#table").get_attribute("data-version")
+            ana.locator("#legal button.action").first.click()
+            ana.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+        ana.wait_for_function(YOUR_TURN, timeout=120_000)  # (the bot has answered: My games says it is Ana's turn)
+        ana.goto(f"{url}/me")
+        shoot(ana, "my-games")
+        ana.goto(f"{url}/profile")
+        shoot(ana, "profile")
+        ana.click("form[action='/profile/link'] button")
+        shoot(ana, "profile-link")
+        # another person sees Ana's open table in the lobby
+        bea = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        make_profile(bea, url, "Bea")
+        bea.goto(f"{url}/lobby")
+        shoot(bea, "lobby")
+        # the quick game played to its end: Ana on the leaderboard beside the bots
+        ana.goto(f"{url}/me")
+        ana.click("#your-turn ~ ul a.go")
+        while ana.wait_for_function(YOUR_TURN, timeout=120_000):
+            if ana.locator("#status").inner_text() != "Your move":
+                break
+            before = ana.locator("#table").get_attribute("data-version")
+            ana.locator("#legal button.action").last.click()
+            ana.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+        ana.goto(f"{url}/leaderboard/nuts-sorting")
+        shoot(ana, "leaderboard")
+        ana.goto(f"{url}/me")
+        shoot(ana, "my-games-finished")
+
+
+def make_profile(page: Any, url: str, name: str) -> None:
+    page.goto(f"{url}/profile")
+    page.fill("#name", name)
+    page.click("form.new button[type=submit]")
+    page.wait_for_url("**/me")
 
 
 if __name__ == "__main__":

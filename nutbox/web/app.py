@@ -39,7 +39,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket
 
 from nutbox.agents import LEVELS
@@ -49,11 +48,11 @@ from nutbox.web import leaderboard, learn, lobby, profiles, schema
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Clock, Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
+from nutbox.web.pages import hub_of, templates
 from nutbox.web.seats import digest, new_secret
 from nutbox.web.store import Store
 
 HERE = Path(__file__).parent
-templates = Jinja2Templates(directory=HERE / "templates")
 log = logging.getLogger("nutbox.web")
 SEAT_CHOICES = [HUMAN, *LEVELS, "random"]
 CHOICE_NAMES = {  # who can sit at a seat, in words
@@ -123,11 +122,6 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         routes=routes, lifespan=lifespan, exception_handlers={Refusal: refused, TooLarge: refused},
         middleware=[Middleware(Guard, body_limit=MAX_BODY, upload_limit=MAX_UPLOAD, upload_paths=("/watch",))],
     )
-
-
-def hub_of(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
 
 
 async def refused(request: Request, error: Exception) -> Response:

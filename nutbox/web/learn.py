@@ -22,6 +22,7 @@ from starlette.routing import Route
 from nutbox.core.tutorial import Lesson
 from nutbox.registry import ENTRIES, entry
 from nutbox.web.live import HUMAN, Refusal, clip
+from nutbox.web.pages import hub_of, templates
 from nutbox.web.seats import digest, new_secret
 
 MAX_ACTION = 200  # characters of a typed decision
@@ -67,8 +68,6 @@ def step_json(game_id: str, number: int) -> dict[str, Any]:
 
 
 async def page(request: Request) -> Response:
-    from nutbox.web.app import templates
-
     lesson = lesson_of(request)
     return templates.TemplateResponse(request, "learn.html", {
         "title": lesson.game.title, "id": lesson.game.id, "tutorial": lesson.tutorial.title,
@@ -94,8 +93,6 @@ async def api_answer(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     """A table with the learner in the tutorial's seat and the easy bot in every other, the learner seated."""
-    from nutbox.web.app import hub_of
-
     lesson = lesson_of(request)
     hub = hub_of(request)
     game, seat = lesson.game, lesson.tutorial.seat

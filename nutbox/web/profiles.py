@@ -34,6 +34,7 @@ from nutbox.registry import ENTRIES, game_class
 from nutbox.web.db import profiles
 from nutbox.web.hub import Hub
 from nutbox.web.live import Refusal, clean_name
+from nutbox.web.pages import hub_of, templates
 from nutbox.web.people import Membership, Profile
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
 
@@ -87,11 +88,6 @@ def same_site(request: Request) -> None:
         raise Refusal("a request from another site: use this site's own pages", status=403)
 
 
-def hub_of(request: HTTPConnection) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
 async def form_text(request: Request, name: str, largest: int = 600) -> str:
     value = (await request.form()).get(name, "")
     if not isinstance(value, str) or len(value) > largest:
@@ -101,8 +97,6 @@ async def form_text(request: Request, name: str, largest: int = 600) -> str:
 
 # --- the profile page -----------------------------------------------------------------------------------------
 async def page(request: Request) -> Response:
-    from nutbox.web.app import templates
-
     found = await profile_of(request)
     hub = hub_of(request)
     games = [{"id": game_id, "title": registered.game.title} for game_id, registered in ENTRIES.items()]
@@ -200,7 +194,7 @@ def unwrap(wrapped: str, token: str) -> str | None:
 
 async def new_link(request: Request) -> Response:
     """A one-time link, valid LINK_LIFE, that puts this browser's profile on another device."""
-    from nutbox.web.app import qr_svg, templates
+    from nutbox.web.app import qr_svg
 
     same_site(request)
     profile, key = await require_profile(request)
@@ -233,8 +227,6 @@ async def open_link(request: Request, token: str) -> tuple[Profile, str]:
 
 async def link_page(request: Request) -> Response:
     """What a link does, with a button to do it: opening the page (as a link preview does) takes nothing."""
-    from nutbox.web.app import templates
-
     profile, _ = await open_link(request, request.path_params["token"])
     held = await profile_of(request)
     return templates.TemplateResponse(request, "profile_link.html", {
@@ -274,8 +266,6 @@ class MyGame:
 
 
 async def me(request: Request) -> Response:
-    from nutbox.web.app import templates
-
     found = await profile_of(request)
     if found is None:
         return RedirectResponse("/profile", status_code=303)

@@ -1,9 +1,11 @@
 """Every page at a phone's, a tablet's and a laptop's size: nothing wider than the screen, targets big enough
 for a finger on the phone, axe-core (from the npm registry) finding no serious or critical accessibility
-problem, and a few decisions made with the keyboard alone."""
+problem, and a few decisions made with the keyboard alone. The pages around the tables (the lobby, a profile,
+My games, the leaderboards) are checked as a newcomer sees them and with a profile, a table and an open table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,8 +17,10 @@ from playwright.sync_api import Browser, Page, expect
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wide": (1920, 1080)}
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
-# what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them
-CONTROLS = "button:visible, a.button:visible, select:visible, input:visible, summary:visible, [role=button]:visible"
+# what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them (the site's
+# header is not a sentence: its links are pressed on every page)
+CONTROLS = ("button:visible, a.button:visible, select:visible, input:visible, summary:visible, [role=button]:visible,"
+            " header.top a:visible")
 
 
 @pytest.fixture
@@ -191,3 +195,58 @@ def test_the_end_of_a_game_fits_a_phone_and_passes_axe(server: str, open_page: A
         page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
     expect(page.locator("#result .score-table")).to_be_visible()
     check(page, "phone", "the end of a game")
+
+
+def make_profile(page: Page, server: str, name: str) -> None:
+    """Make a profile through its form, as a person does: this browser context holds it from then on."""
+    page.goto(f"{server}/profile")
+    page.fill("#name", name)
+    page.get_by_role("button", name="Make the profile").click()
+    page.wait_for_url(re.compile(r".*/me$"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_profiles_my_games_and_leaderboards_fit_every_screen_and_pass_axe(server: str, open_page: Any,
+                                                                                   size: str) -> None:
+    page = open_page(size)
+    newcomer = {"/lobby": "Lobby", "/profile": "Make a profile", "/leaderboard/nut-hunt": "Nut Hunt leaderboard",
+                "/leaderboard/nut-hunt?players=4": "4 players"}
+    for path, heading in newcomer.items():
+        page.goto(server + path)
+        expect(page.locator("h1")).to_contain_text(heading)
+        check(page, size, f"{path} for a newcomer")
+    page.goto(f"{server}/me")
+    expect(page.locator("h1")).to_contain_text("Make a profile")  # My games needs a profile: it says how to make one
+    make_profile(page, server, f"Ana at {size}")
+    expect(page.locator("h1")).to_contain_text("My games")
+    check(page, size, "My games, empty")
+    # an open table of two people, its maker in the first seat and the second free, turn-based
+    page.goto(f"{server}/new/nuts-sorting")
+    expect(page.locator("#sit")).to_be_checked()
+    check(page, size, "the new-table form with a profile")
+    page.select_option("select[name=seat1]", "human")
+    page.fill("#timer", "1")
+    page.select_option("#timer_unit", "days")
+    page.check("#open")
+    page.click("#create")
+    expect(page.locator("h1")).to_contain_text("your table is ready")
+    table = page.url.split("/t/", 1)[1].split("/", 1)[0]
+    page.goto(f"{server}/me")
+    expect(page.locator(f'.seat-row[data-table="{table}"]').get_by_role("link", name="Go to the table")).to_be_visible()
+    check(page, size, "My games with a table")
+    page.goto(f"{server}/profile")
+    expect(page.locator("h1")).to_contain_text(f"Your profile: Ana at {size}")
+    check(page, size, "a profile")
+    page.get_by_role("button", name="Use this profile on another device").click()
+    link = page.locator("a.profile-link").get_attribute("href") or ""
+    check(page, size, "the link that puts a profile on another device")
+    other = open_page(size)  # another person, with a profile of her own
+    make_profile(other, server, f"Bea at {size}")
+    other.goto(f"{server}/lobby")
+    listed = other.locator(f'.lobby-table[data-table="{table}"]')
+    expect(listed).to_contain_text(f"At the table: Ana at {size}")
+    expect(listed.get_by_role("button", name=f"Join as Bea at {size}")).to_be_visible()
+    check(other, size, "the lobby with an open table")
+    other.goto(link)  # what the link does, asked before it is done
+    expect(other.get_by_role("button", name="Use this profile here")).to_be_visible()
+    check(other, size, "a link to a profile, opened on another device")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,20 @@ class Client:
         """An undo, handover or transfer request against the position the seat sees now, as a page sends it."""
         version = self.state(table, secret)["version"]
         return self.http.post(f"/api/t/{table}/{kind}", json={"secret": secret, "version": version, **fields})
+
+    def play_to_end(self, table: str, secret: str) -> dict[str, Any]:
+        """Play the seat's last legal move at every turn until the game is over (the other seats are bots); the
+        final state."""
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            state = self.state(table, secret)
+            if state["finished"]:
+                return state
+            if state["legal"]:
+                self.act(table, secret, state["legal"][-1], state["version"])
+            else:
+                time.sleep(0.05)
+        raise AssertionError("the game did not end in two minutes")
 
     def act(self, table: str, secret: str, action: str, version: int | None = None) -> Any:
         """An act request against `version`, or, as a page sends it, against the position the seat sees now."""
