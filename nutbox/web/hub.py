@@ -118,7 +118,9 @@ class Seated:
     waiting_since: float = 0.0  # when the last action was stored: the turn's clock runs from there
     last_seen: dict[int, float] = field(default_factory=dict)  # seat: when its last connection closed
     loaded: float = 0.0
-    turn_of: int | None = None  # the person's seat whose turn it was at the last change (told once a turn)
+    # the person's seat whose turn it was at the last change, and whether every seat was taken then: a turn is
+    # told once, when it starts or when the last seat is taken (the game can begin)
+    turn_of: tuple[int | None, bool] = (None, False)
     spoken: dict[str, deque[float]] = field(default_factory=dict)  # speaker: when their recent lines were said
     # the hint for one position (its version): asked for again, it is the same answer, worked out once
     hint: tuple[int, asyncio.Future[str]] | None = None
@@ -126,7 +128,7 @@ class Seated:
     def __post_init__(self) -> None:
         self.loaded = self.clock.now()
         self.waiting_since = self.live.stored.moved or self.loaded
-        self.turn_of = self.live.human_to_move()
+        self.turn_of = (self.live.human_to_move(), self.live.full())
 
     def here(self, seat: int) -> bool:
         """Whether the seat's player has a connection open."""
@@ -387,8 +389,8 @@ class Hub:
             count = len(live.stored.seats)
             previous = [live.stored.seats[(seat - 1) % count] for seat in range(count)]  # who sat one place back
             rotated = [HUMAN if info.get("human") else str(info["kind"]) for info in previous]
-            settings: dict[str, Any] = {key: live.stored.settings[key] for key in ("timer", "handover", "creator")
-                                        if key in live.stored.settings}
+            kept = ("timer", "timeout", "handover", "creator", "rated", "hints")  # a rematch is private
+            settings: dict[str, Any] = {key: live.stored.settings[key] for key in kept if key in live.stored.settings}
             names = [str(info.get("name") or "") for info in previous]
             table = new_table(live.game, rotated, settings, names=names)
             await stored(self.store.create(table))
@@ -501,14 +503,15 @@ class Hub:
         return self.outbox(seated)
 
     def tell_turn(self, seated: Seated) -> None:
-        """When a person's turn starts, their profile's webhook (if they gave one) is told, once a turn."""
+        """When a person's turn starts (or the game can start, its last seat taken), their profile's webhook, if
+        they gave one, is told: once a turn, and only if they have no page open at the table."""
         live = seated.live
-        seat = live.human_to_move()
-        if seat == seated.turn_of:
+        seat, full = live.human_to_move(), live.full()
+        if (seat, full) == seated.turn_of:
             return
-        seated.turn_of = seat
+        seated.turn_of = (seat, full)
         profile = live.stored.seats[seat].get("profile") if seat is not None else None
-        if profile:
+        if profile and full and not seated.here(seat):  # type: ignore[arg-type]
             task = asyncio.create_task(self.send_turn(live, seat, str(profile)))  # type: ignore[arg-type]
             self.telling.add(task)  # (kept, so it is not collected half done)
             task.add_done_callback(self.telling.discard)
@@ -558,13 +561,21 @@ class Hub:
             raise Refusal("make a profile (/profile) to chat as a spectator", status=403)
         speaker = f"seat {seat}" if seat is not None else f"profile {profile.id}"  # type: ignore[union-attr]
         now = self.clock.now()
-        recent = seated.spoken.setdefault(speaker, deque())
-        while recent and recent[0] <= now - self.limits.chat_window:
-            recent.popleft()
-        if len(recent) >= self.limits.chat_lines:
-            raise Refusal(f"slow down: at most {self.limits.chat_lines} lines in {self.limits.chat_window:.0f} "
-                          "seconds", status=429)
-        recent.append(now)
+        # each speaker has a few lines a window; all the spectators together a few times that, since anyone
+        # can make a profile (unless the server is invite-only)
+        limits = {speaker: self.limits.chat_lines}
+        if seat is None:
+            limits["spectators"] = 4 * self.limits.chat_lines
+        for who, most in limits.items():
+            recent = seated.spoken.setdefault(who, deque())
+            while recent and recent[0] <= now - self.limits.chat_window:
+                recent.popleft()
+            if len(recent) >= most:
+                whose = "" if who == speaker else " from all the spectators together"
+                raise Refusal(f"slow down: at most {most} lines in {self.limits.chat_window:.0f} seconds{whose}",
+                              status=429)
+        for who in limits:
+            seated.spoken[who].append(now)
         channel = "seats" if seat is not None else "spectators"
         author = live.names()[seat] if seat is not None else profile.name  # type: ignore[union-attr]
         said = await asyncio.wrap_future(self.people.say(

@@ -224,6 +224,10 @@ class LiveTable:
     def joined(self, seat: int) -> bool:
         return self.stored.seats[seat].get("key") is not None
 
+    def full(self) -> bool:
+        """Whether every person's seat has been taken."""
+        return all(self.joined(seat) for seat, info in enumerate(self.stored.seats) if info.get("human"))
+
     def note(self, text: str) -> None:
         notes = [*self.stored.settings.get("notes", []), {"time": time.time(), "text": text}]
         self.stored.settings["notes"] = notes[-NOTES_KEPT:]

@@ -23,9 +23,17 @@ DATA = Path(__file__).parent / "data"
 DAY = 86400.0
 
 
-def person(app: Any, name: str) -> Client:
-    """Another browser (its own cookies) on the same server, with a profile called `name`."""
+def browser(app: Any) -> TestClient:
+    """Another browser (its own cookies) on the same server: a client on the server's one event loop, where its
+    tasks (clocks, webhooks) live (a TestClient of its own would run each request on a loop of its own)."""
     http = TestClient(app)
+    http.portal = app.state.portal
+    return http
+
+
+def person(app: Any, name: str) -> Client:
+    """Another browser with a profile called `name`."""
+    http = browser(app)
     response = http.post("/profile", data={"name": name}, follow_redirects=False)
     assert response.status_code == 303, response.text
     return Client(http)
@@ -45,6 +53,7 @@ def site(database: str) -> Iterator[Client]:
     """A server whose webhooks may reach this machine (the test's receiver), with a quick clock watcher."""
     limits = Limits(webhook_private=True, tick=0.1)
     with TestClient(create_app(database, bot_workers=1, limits=limits)) as http:
+        http.app.state.portal = http.portal  # type: ignore[attr-defined]
         yield Client(http)
 
 
@@ -106,7 +115,7 @@ def test_two_people_meet_in_the_lobby_and_my_games_lists_the_table_for_both(site
     assert "Your turn" in ann.http.get("/me").text or "Your turn" in bea.http.get("/me").text
     # the same profile can't take a second seat, and a stranger without a profile can't join from the lobby
     assert person(app, "Cy").http.post(f"/lobby/{table}/join").status_code == 409
-    assert TestClient(app).post(f"/lobby/{table}/join").status_code == 403
+    assert browser(app).post(f"/lobby/{table}/join").status_code == 403
 
 
 def test_a_private_table_is_not_in_the_lobby_and_cannot_be_joined_from_it(site: Client) -> None:
@@ -172,7 +181,7 @@ def test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings(site: 
     hub = app.state.hub  # type: ignore[attr-defined]
     ann, bea = person(app, "Ann"), person(app, "Bea")
     table, ann_key = open_table(ann, timer="2", timer_unit="hours", timeout="forfeit", rated="on")
-    assert TestClient(app).post(f"/lobby/{table}/join").status_code == 403  # rated: a profile is needed
+    assert browser(app).post(f"/lobby/{table}/join").status_code == 403  # rated: a profile is needed
     bea_key = join_from_lobby(bea, table)
     clients = {ann_key: ann, bea_key: bea}
     late, late_key = to_move(clients, table)
@@ -229,6 +238,7 @@ def test_a_database_from_the_release_before_profiles_upgrades_in_place(tmp_path:
     unfinished, finished = "mu2NiISbASMy", "-uR0GVGchPmb"
     keys = ["BofKfaqD5qYs8MhgtbUdKgZSzD7X9Yzc", "HbBmAJtseonQ_LRV1pUkh_USAOkcSvrZ"]
     with TestClient(create_app(f"sqlite:///{path}", bot_workers=1)) as http:
+        http.app.state.portal = http.portal  # type: ignore[attr-defined]
         client = Client(http)
         state = client.state(unfinished, keys[0])
         assert state["version"] == 8 and [seat["name"] for seat in state["seats"]] == ["Ann", "Bea"]
@@ -240,3 +250,12 @@ def test_a_database_from_the_release_before_profiles_upgrades_in_place(tmp_path:
         assert ann.http.get("/me").status_code == 200
     with TestClient(create_app(f"sqlite:///{path}", bot_workers=1)) as http:  # and a second start changes nothing
         assert Client(http).state(unfinished)["version"] == 9
+
+
+def test_the_spectators_together_are_held_to_a_few_lines_however_many_profiles_they_make(site: Client) -> None:
+    table, _ = site.create("nuts-sorting", ["human", "human"])
+    answers = [person(site.http.app, f"Watcher {n}").http.post(f"/api/t/{table}/chat", json={"text": "hi"})
+               for n in range(24)]
+    codes = [answer.status_code for answer in answers]
+    assert codes[:20] == [200] * 20 and codes[20:] == [429] * 4
+    assert "all the spectators together" in answers[-1].text
