@@ -259,3 +259,27 @@ def test_the_spectators_together_are_held_to_a_few_lines_however_many_profiles_t
     codes = [answer.status_code for answer in answers]
     assert codes[:20] == [200] * 20 and codes[20:] == [429] * 4
     assert "all the spectators together" in answers[-1].text
+
+
+def test_a_rematch_keeps_the_profiles_and_moves_each_one_seat_on(site: Client) -> None:
+    app = site.http.app
+    hub = app.state.hub  # type: ignore[attr-defined]
+    ann, bea = person(app, "Ann"), person(app, "Bea")
+    table, ann_key = open_table(ann, timer="1", timer_unit="hours", timeout="forfeit", rated="on")
+    bea_key = join_from_lobby(bea, table)
+    hub.clock.offset += 2 * 3600
+    wait_for(lambda: site.state(table)["finished"])
+    version = ann.state(table, ann_key)["version"]
+    again = ann.http.post(f"/api/t/{table}/again", json={"secret": ann_key, "version": version})
+    assert again.status_code == 200, again.text
+    rematch = again.json()["table"]
+    for client, key, name in ((ann, ann_key, "Ann"), (bea, bea_key, "Bea")):
+        link = client.state(table, key)["again"]
+        taken = client.http.post(link, follow_redirects=False)
+        assert taken.status_code == 303, taken.text
+        seat = client.state(rematch, taken.headers["location"].rsplit("/seat/", 1)[1])["seat"]
+        assert seat == (1 if name == "Ann" else 0)  # each one seat on
+        assert f"/t/{rematch}/seat/" in client.http.get("/me").text
+    live = hub.tables[rematch].live
+    assert live.stored.settings["rated"] and live.stored.settings["timeout"] == "forfeit"
+    assert [info["name"] for info in live.stored.seats] == ["Bea", "Ann"]
