@@ -8,6 +8,8 @@ few decisions by clicking as a person would, and saves the page as PNG: at a lap
 whole page) and a phone's (390x844, what the screen shows first). Then the people's pages, each at both sizes
 (`{page}-laptop.png`, `{page}-phone.png`): first as a newcomer sees them, then with a profile made through
 its form, an open table in the lobby, a game under way in My games and a finished one on the leaderboard.
+(docs/screenshots keeps a few of these: the lobby and My games at both sizes, a profile on a phone and a
+leaderboard on a laptop.)
 """
 
 from __future__ import annotations
@@ -119,6 +121,7 @@ def people(out: Path) -> None:
         shoot(ana, "my-games-empty")
         # an open table, waiting for a second person; and a quick game against bots, a few decisions in
         ana.goto(f"{url}/new/nuts-sorting")
+        shoot(ana, "new-table")
         ana.select_option("select[name=seat1]", "human")
         ana.fill("#timer", "1")
         ana.select_option("#timer_unit", "days")

@@ -65,9 +65,9 @@ MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a f
 MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
 UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}  # of the time per decision
 TIMEOUT_RULES = {  # what happens when a person's time for a decision runs out (Hub.time_out)
-    "bot": "a bot takes their seat over (they can take it back)",
-    "move": "a bot makes that one decision for them, and they play on",
-    "forfeit": "they forfeit the game (with two players it ends there)",
+    "bot": "a bot takes their seat (they can take it back)",
+    "move": "a bot makes that one move for them",
+    "forfeit": "they forfeit the game",
 }
 TOO_SLOW = 4008  # WebSocket close code for a connection too far behind; its page reconnects and catches up
 

@@ -127,7 +127,7 @@ class Seated:
 
     def __post_init__(self) -> None:
         self.loaded = self.clock.now()
-        self.waiting_since = self.live.stored.moved or self.loaded
+        self.waiting_since = self.live.clock_start() or self.loaded
         self.turn_of = (self.live.human_to_move(), self.live.full())
 
     def here(self, seat: int) -> bool:
@@ -314,6 +314,8 @@ class Hub:
                     claimed = live.claim(token)
                 else:
                     claimed = live.claim(token, seat_key(profile[1], live.id, seat), profile[0])
+                if live.full() and "seated" not in live.stored.settings:
+                    live.stored.settings["seated"] = self.clock.now()  # the turn clocks start now
 
             outbox = await self.change_seats(seated, take, also=joins)
             self.drop_seat(seated, claimed[0])  # a device whose key was just replaced no longer watches
@@ -497,7 +499,7 @@ class Hub:
         live.stored.moved = at
 
     def after_change(self, seated: Seated) -> list[tuple[Watcher, str]]:
-        seated.waiting_since = seated.live.stored.moved or seated.waiting_since
+        seated.waiting_since = seated.live.clock_start() or seated.waiting_since
         self.schedule(seated)
         self.tell_turn(seated)
         return self.outbox(seated)
@@ -643,7 +645,8 @@ class Hub:
         if live.bot_to_move() and (seated.bot is None or seated.bot.done()):
             seated.bot = asyncio.create_task(self.bot_move(seated))
         timer = float(live.stored.settings.get("timer") or 0)
-        seated.deadline = seated.waiting_since + timer if timer > 0 and live.human_to_move() is not None else None
+        running = timer > 0 and live.human_to_move() is not None and live.full()  # no clock before all are seated
+        seated.deadline = seated.waiting_since + timer if running else None
 
     async def watch_clocks(self) -> None:
         """Every `tick` seconds, deal with each turn whose time has run out (the deadlines are stored with the

@@ -31,6 +31,8 @@ def rated_counts(game_id: str) -> list[int]:
 
 def players_of(request: Request, counts: list[int]) -> int:
     text = request.query_params.get("players")
+    if not counts:
+        raise Refusal("this game is for one player only, and games for one player are never rated", status=404)
     if text is None:
         return counts[0]
     choices = ", ".join(map(str, counts))

@@ -224,6 +224,12 @@ class LiveTable:
     def joined(self, seat: int) -> bool:
         return self.stored.seats[seat].get("key") is not None
 
+    def clock_start(self) -> float | None:
+        """When the clock of the decision under way started: at the last move, or when the last person took
+        their seat, whichever was later."""
+        moments = [t for t in (self.stored.moved, self.stored.settings.get("seated")) if t is not None]
+        return max(moments) if moments else None
+
     def full(self) -> bool:
         """Whether every person's seat has been taken."""
         return all(self.joined(seat) for seat, info in enumerate(self.stored.seats) if info.get("human"))

@@ -51,7 +51,7 @@ def listing(seated: Seated) -> dict[str, Any] | None:
     return {
         "id": live.id, "game": live.game.id, "title": live.game.title, "players": len(seats), "free": len(free),
         "pace": pace(float(settings.get("timer") or 0)), "rated": bool(settings.get("rated")),
-        "seated": seated_names, "started": len(live.actors) > 0,
+        "seated": seated_names, "started": any(actor >= 0 for actor in live.actors),
     }
 
 

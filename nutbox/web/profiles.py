@@ -261,7 +261,6 @@ class MyGame:
     link: str
     moved_away: bool  # the seat was moved to another device: the link is the spectator's
     result: str = ""
-    place: str = ""
     rated: bool = False
 
 
@@ -292,7 +291,10 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
         live = seated.live
         names = live.names()
         moved_at = live.stored.moved or moved_at
-        players = ", ".join(f"{name} (you)" if number == seat else name for number, name in enumerate(names))
+        players = ", ".join(
+            f"{name} (you)" if number == seat else name if info.get("human") else f"{name} (bot: {info['kind']})"
+            for number, (name, info) in enumerate(zip(names, live.stored.seats, strict=True))
+        )
         if not live.finished:  # (one that has just ended is shown as finished; its result comes with the next look)
             own = seat_key(key, table_id, seat)
             moved_away = not matches(live.stored.seats[seat].get("key"), own)
@@ -302,7 +304,8 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
             elif to_move == seat:
                 turn = f"Waiting for the bot playing your seat ({live.stored.seats[seat]['kind']})"
             else:
-                turn = "Waiting" if to_move is None else f"Waiting for {names[to_move]}"
+                turn = "Waiting" if to_move is None else f"Waiting for {names[to_move]}" if live.joined(to_move) \
+                    or not live.stored.seats[to_move].get("human") else f"Waiting for someone to take seat {to_move + 1}"
             timer = float(live.stored.settings.get("timer") or 0)
             left = ""
             if seated.deadline is not None:  # the hub's: the last move's time plus the timer, a person to move
@@ -316,7 +319,7 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
     return MyGame(
         table_id, title, players, mine=False, turn="Game over", timer="", left="", moved=ago(now - moved_at),
         link=f"/t/{table_id}", moved_away=False, result=membership.result or "The game is over",
-        place=ordinal(membership.place), rated=membership.rated,
+        rated=membership.rated,
     )
 
 
@@ -337,13 +340,6 @@ def span(seconds: float, parts: int = 1) -> str:
 
 def ago(seconds: float) -> str:
     return "just now" if seconds < 60 else f"{span(seconds)} ago"
-
-
-def ordinal(place: int | None) -> str:
-    if place is None:
-        return ""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix} place"
 
 
 ROUTES = [

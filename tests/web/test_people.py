@@ -182,7 +182,11 @@ def test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings(site: 
     ann, bea = person(app, "Ann"), person(app, "Bea")
     table, ann_key = open_table(ann, timer="2", timer_unit="hours", timeout="forfeit", rated="on")
     assert browser(app).post(f"/lobby/{table}/join").status_code == 403  # rated: a profile is needed
+    hub.clock.offset += 5 * 3600  # no clock runs before every seat is taken
+    time.sleep(0.5)
+    assert not site.state(table)["finished"] and site.state(table)["deadline"] is None
     bea_key = join_from_lobby(bea, table)
+    assert site.state(table)["deadline"] == pytest.approx(hub.clock.now() + 2 * 3600, abs=60)
     clients = {ann_key: ann, bea_key: bea}
     late, late_key = to_move(clients, table)
     hub.clock.offset += 3 * 3600

@@ -6,10 +6,18 @@ function seats() {
   document.querySelectorAll(".seat").forEach((seat) => {
     seat.hidden = Number(seat.dataset.seat) >= Number(players.value);
     const person = seat.querySelector("select").value === "human";
-    seat.querySelectorAll(".name").forEach((el) => { el.hidden = !person; });
+    // the creator sitting at the first person's seat plays under their profile's name
+    const mine = sit && sit.checked && seat === firstPerson();
+    seat.querySelectorAll(".name").forEach((el) => { el.hidden = !person || mine; });
   });
 }
+const sit = document.getElementById("sit");
+function firstPerson() {
+  return [...document.querySelectorAll(".seat")].find(
+    (seat) => !seat.hidden && seat.querySelector("select").value === "human");
+}
 players.addEventListener("change", seats);
+if (sit) sit.addEventListener("change", seats);
 document.querySelectorAll(".seat select").forEach((select) => select.addEventListener("change", seats));
 seats();
 
