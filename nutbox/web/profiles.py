@@ -33,7 +33,7 @@ from starlette.routing import Route
 from nutbox.registry import ENTRIES, game_class
 from nutbox.web.db import profiles
 from nutbox.web.hub import Hub
-from nutbox.web.live import Refusal, clean_name
+from nutbox.web.live import LiveTable, Refusal, clean_name
 from nutbox.web.pages import hub_of, templates
 from nutbox.web.people import Membership, Profile
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
@@ -264,6 +264,12 @@ class MyGame:
     rated: bool = False
 
 
+def waiting_for(live: LiveTable, seat: int) -> str:
+    if live.joined(seat) or not live.stored.seats[seat].get("human"):
+        return f"Waiting for {live.names()[seat]}"
+    return f"Waiting for someone to take seat {seat + 1}"
+
+
 async def me(request: Request) -> Response:
     found = await profile_of(request)
     if found is None:
@@ -304,8 +310,7 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
             elif to_move == seat:
                 turn = f"Waiting for the bot playing your seat ({live.stored.seats[seat]['kind']})"
             else:
-                turn = "Waiting" if to_move is None else f"Waiting for {names[to_move]}" if live.joined(to_move) \
-                    or not live.stored.seats[to_move].get("human") else f"Waiting for someone to take seat {to_move + 1}"
+                turn = "Waiting" if to_move is None else waiting_for(live, to_move)
             timer = float(live.stored.settings.get("timer") or 0)
             left = ""
             if seated.deadline is not None:  # the hub's: the last move's time plus the timer, a person to move

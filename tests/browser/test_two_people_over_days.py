@@ -111,11 +111,11 @@ def two(site: Site, browser: Browser) -> Iterator[tuple[Page, Page]]:
             page.context.close()
 
 
-def wait_for(check: Callable[[], Any], seconds: float = 30.0) -> Any:
-    """Poll until `check` gives something true."""
+def wait_for(check: Callable[[], Any], seconds: float = 30.0, seen: Callable[[], Any] = lambda: None) -> Any:
+    """Poll until `check` gives something true (failing with what `seen` says was there instead)."""
     deadline = time.monotonic() + seconds
     while not (found := check()):
-        assert time.monotonic() < deadline, "waited in vain"
+        assert time.monotonic() < deadline, f"waited in vain: {seen()}"
         time.sleep(0.1)
     return found
 
@@ -182,7 +182,8 @@ def test_two_people_play_over_days_until_one_runs_out_of_time(site: Site, receiv
     look(ann)
     table = ann.url.split("/t/", 1)[1].split("/", 1)[0]
 
-    # 3. Bea finds it in the lobby and joins; Ann goes to it from "My games"
+    # 3. Bea finds it in the lobby and joins; the game can start, and whoever is to move first is told.
+    # Ann goes to the table from "My games".
     bea.goto(f"{site.url}/lobby")
     listed = bea.locator(f'.lobby-table[data-table="{table}"]')
     expect(listed.locator("h2")).to_have_text("Nuts Sorting, 2 players")
@@ -199,6 +200,10 @@ def test_two_people_play_over_days_until_one_runs_out_of_time(site: Site, receiv
     ann.wait_for_url(re.compile(rf".*/t/{table}/seat/.*"), timeout=WAIT)
     expect(ann.locator("#who")).to_have_text("Player 1", timeout=WAIT)
     people = {"Ann": ann, "Bea": bea}
+    seat_of = {"Ann": 0, "Bea": 1}
+    first = whose_turn(people)
+    said = wait_for(lambda: receiver.said())
+    assert [(s["event"], s["player"], s["table"]) for s in said] == [("your_turn", first, table)]
 
     # 4. chat: markup shows as typed, never as elements; a flood is refused
     for page in people.values():
@@ -213,44 +218,52 @@ def test_two_people_play_over_days_until_one_runs_out_of_time(site: Site, receiv
     look(ann)
     look(bea)
 
-    # 5. a few decisions, twenty hours apart: nothing times out; each turn is told and shows on "My games"
-    mes = {name: page.context.new_page() for name, page in people.items()}
-    for page in mes.values():
-        page.set_default_timeout(WAIT)
+    # 5. a few decisions, twenty hours apart: nothing times out. The one who decided leaves the table; the other,
+    # told by webhook (a turn is told only to someone with no page open at the table), finds it under "Your turn"
+    # on "My games" and goes to it from there.
+    mover = first
+    other = "Bea" if mover == "Ann" else "Ann"
+    people[other].goto(f"{site.url}/me")
     turns = 0
     while turns < 3:
-        mover = whose_turn(people)
-        other = "Bea" if mover == "Ann" else "Ann"
+        away = people[mover].locator(f'#panels .panel[data-seat="{seat_of[other]}"] .who')
+        expect(away).to_have_text("person · away", timeout=WAIT)  # (the server knows the other has left)
         told = len(turn_told(receiver, other))
         click_a_decision(people[mover])
         site.clock.offset += 20 * HOUR
         if people[mover].locator("#status").inner_text() == "Your move":  # the same person decides again
             continue
-        assert wait_for_turn(people[other]) == "Your move"
+        look(people[mover])
+        people[mover].goto(f"{site.url}/me")
+        waiting = people[mover].locator(f'section[aria-labelledby="waiting"] .seat-row[data-table="{table}"]')
+        expect(waiting.locator(".turn-line")).to_have_text(f"Waiting for {other}")
+        expect(people[mover]).to_have_title("My games")
+        look(people[mover])
         said = wait_for(lambda other=other, told=told: turn_told(receiver, other)[told:])[0]
         assert said["table"] == table and said["game"] == "Nuts Sorting" and said["url"] == f"{site.url}/me"
-        assert said["seat"] == (1 if other == "Ann" else 2) and said["text"].startswith("Nuts Sorting: ")
-        me = mes[other]
-        me.goto(f"{site.url}/me")
-        expect(me.locator('section[aria-labelledby="your-turn"]')).to_contain_text("Nuts Sorting")
-        row = me.locator(f'.seat-row[data-table="{table}"]')
-        expect(row.locator(".turn-line")).to_have_text("Your turn")
-        expect(row.locator(".status-line")).to_contain_text("1 day per move")
+        assert said["seat"] == seat_of[other] + 1 and said["text"].startswith("Nuts Sorting: ")
+        me = people[other]
+        me.reload()
+        mine = me.locator(f'section[aria-labelledby="your-turn"] .seat-row[data-table="{table}"]')
+        expect(mine.locator(".turn-line")).to_have_text("Your turn")
+        expect(mine.locator(".status-line")).to_contain_text("1 day per move")
         expect(me).to_have_title(re.compile(r"^\(1\) "))
         look(me)
-        mes[mover].goto(f"{site.url}/me")
-        waiting = mes[mover].locator('section[aria-labelledby="waiting"]')
-        expect(waiting.locator(f'.seat-row[data-table="{table}"] .turn-line')).to_have_text(f"Waiting for {other}")
-        expect(mes[mover]).to_have_title("My games")
-        look(mes[mover])
+        mine.get_by_role("link", name="Go to the table").click()
+        me.wait_for_url(re.compile(rf".*/t/{table}/seat/.*"))
+        assert wait_for_turn(me) == "Your move"
+        mover, other = other, mover
         turns += 1
-    for page in people.values():  # twenty hours at a time: nobody ran out
-        expect(page.locator("#notes")).not_to_contain_text("ran out of time")
-        assert "forfeit" not in page.locator("#status").inner_text()
+    late, winner = mover, other
+    expect(people[late].locator("#notes")).not_to_contain_text("ran out of time")  # twenty hours at a time
+    assert len(turn_told(receiver, late)) >= 2 and len(turn_told(receiver, winner)) >= 1
 
-    # 6. a day and an hour pass on someone's turn: they forfeit, and the game is over for both
-    late = whose_turn(people)
-    winner = "Bea" if late == "Ann" else "Ann"
+    # 6. the other comes back to watch; a day and an hour pass on the late one's turn: they forfeit, and the
+    # game is over for both
+    people[winner].goto(f"{site.url}/me")
+    people[winner].locator(f'.seat-row[data-table="{table}"]').get_by_role("link", name="Go to the table").click()
+    people[winner].wait_for_url(re.compile(rf".*/t/{table}/seat/.*"))
+    expect(people[winner].locator("#status")).to_have_text(f"{late} to move")
     site.clock.offset += 25 * HOUR
     for page in people.values():
         expect(page.locator("#status")).to_have_text(f"Game over: {late} forfeited (out of time); {winner} wins",
@@ -260,7 +273,7 @@ def test_two_people_play_over_days_until_one_runs_out_of_time(site: Site, receiv
         look(page)
 
     # 7. the ratings moved, the winner above; "My games" lists the game as finished with its result
-    board = mes[winner]
+    board = people[winner]
     board.goto(f"{site.url}/leaderboard/nuts-sorting?players=2")
     expect(board.locator("#board .board-row")).to_have_count(2)
     assert [name.inner_text() for name in board.locator("#board .board-row th").all()] == [winner, late]
@@ -268,26 +281,26 @@ def test_two_people_play_over_days_until_one_runs_out_of_time(site: Site, receiv
     look(board)
     results = {winner: "Won · 1st place · rated", late: "Forfeited (ran out of time) · 2nd place · rated"}
     for name, result in results.items():
-        me = mes[name]
-        finished = me.locator(f'section[aria-labelledby="finished"] .seat-row[data-table="{table}"] .result-line')
+        me = people[name]
+        row = me.locator(f'.seat-row[data-table="{table}"]')
 
-        def shows_result(me: Page = me, finished: Locator = finished, result: str = result) -> bool:
+        def shows_result(me: Page = me, row: Locator = row, result: str = result) -> bool:
             me.goto(f"{site.url}/me")  # (the result is stored a moment after the game ends)
-            return finished.count() == 1 and finished.inner_text() == result
+            return row.locator(".result-line").all_inner_texts() == [result]
 
-        wait_for(shows_result)
+        wait_for(shows_result, seen=lambda row=row: row.all_inner_texts())
+        expect(me.locator('section[aria-labelledby="finished"]')).to_contain_text(result)
         expect(me.locator('section[aria-labelledby="your-turn"]')).to_contain_text("Nothing waits for you")
         expect(me).to_have_title("My games")
         look(me)
 
-    # 8. neither profile key shows anywhere: pages, the record, the webhooks
+    # 8. neither profile key shows anywhere: pages and their addresses, the record, the webhooks
     response = ann.context.request.get(f"{site.url}/t/{table}/record.json")
     assert response.ok
     record = response.text()
     assert json.loads(record)["table"]["results"] == (["Won", "Forfeited (ran out of time)"] if winner == "Ann"
                                                       else ["Forfeited (ran out of time)", "Won"])
     sent = b"".join(receiver.bodies).decode()
-    assert turn_told(receiver, "Ann") and turn_told(receiver, "Bea")
     for key in keys.values():
         assert not [text for text in seen if key in text]
         assert key not in record
