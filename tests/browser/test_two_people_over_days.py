@@ -33,6 +33,8 @@ MARKUP = "<i>hello</i> & <script>alert(1)</script>"
 
 @dataclass
 class Site:
+    """The server's address, and its clock (the test moves it on)."""
+
     url: str
     clock: Clock
 
@@ -279,17 +281,18 @@ def test_two_people_play_over_days_until_one_runs_out_of_time(site: Site, receiv
     assert [name.inner_text() for name in board.locator("#board .board-row th").all()] == [winner, late]
     assert [games.inner_text() for games in board.locator("#board .board-row td:nth-child(4)").all()] == ["1", "1"]
     look(board)
-    results = {winner: "Won · 1st place · rated", late: "Forfeited (ran out of time) · 2nd place · rated"}
-    for name, result in results.items():
+    for name, result in ((winner, "Won"), (late, "Forfeited (ran out of time)")):
         me = people[name]
         row = me.locator(f'.seat-row[data-table="{table}"]')
+        line = re.compile(rf"^{re.escape(result)}( · [^·]+)? · rated$")  # (perhaps with the place between)
 
-        def shows_result(me: Page = me, row: Locator = row, result: str = result) -> bool:
+        def shows_result(me: Page = me, row: Locator = row, line: re.Pattern[str] = line) -> bool:
             me.goto(f"{site.url}/me")  # (the result is stored a moment after the game ends)
-            return row.locator(".result-line").all_inner_texts() == [result]
+            texts = row.locator(".result-line").all_inner_texts()
+            return len(texts) == 1 and bool(line.match(texts[0]))
 
         wait_for(shows_result, seen=lambda row=row: row.all_inner_texts())
-        expect(me.locator('section[aria-labelledby="finished"]')).to_contain_text(result)
+        expect(me.locator(f'section[aria-labelledby="finished"] .seat-row[data-table="{table}"]')).to_have_count(1)
         expect(me.locator('section[aria-labelledby="your-turn"]')).to_contain_text("Nothing waits for you")
         expect(me).to_have_title("My games")
         look(me)
