@@ -1,0 +1,92 @@
+"""The browser table on a real PostgreSQL (a throwaway cluster started here): the migrations make the schema the
+code uses, a PostgreSQL database from the release before profiles upgrades in place, and the social story of
+test_people.py runs on it as it does on SQLite."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from conftest import Client
+from pgcluster import binaries, postgres_cluster
+from sqlalchemy import create_engine, insert, text
+from starlette.testclient import TestClient
+from test_people import (  # noqa: F401 (the same tests, on PostgreSQL: see `database` below)
+    site,
+    test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings,
+    test_chat_is_plain_limited_and_the_spectators_talk_among_themselves,
+    test_two_people_meet_in_the_lobby_and_my_games_lists_the_table_for_both,
+)
+
+from nutbox.web.app import create_app
+from nutbox.web.db import MIGRATIONS, actions, metadata, migrate, tables
+
+pytestmark = pytest.mark.skipif(binaries() is None, reason="PostgreSQL is not installed (./run test installs it)")
+DATA = Path(__file__).parent / "data"
+numbers = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def database(cluster: str) -> Iterator[str]:
+    """A fresh database in the module's cluster, for each test (the tests imported above use it too)."""
+    name = f"t{next(numbers)}"
+    admin = create_engine(cluster, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    yield cluster.rsplit("/", 1)[0] + f"/{name}"
+    admin.dispose()
+
+
+def test_the_migrations_make_on_postgresql_the_schema_the_code_uses(database: str) -> None:
+    engine = create_engine(database)
+    migrate(engine)
+    with engine.connect() as db:
+        assert compare_metadata(MigrationContext.configure(db), metadata) == []
+    engine.dispose()
+
+
+def test_a_postgresql_database_from_the_release_before_profiles_upgrades_in_place(database: str,
+                                                                                  tmp_path: Path) -> None:
+    """The previous release made its tables with exactly revision 0001's schema and kept no alembic_version; its
+    rows are copied from the database that release wrote (tests/web/data)."""
+    engine = create_engine(database)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as db:
+        config.attributes["connection"] = db
+        command.upgrade(config, "0001")
+        db.execute(text("DROP TABLE alembic_version"))
+    shutil.copy(DATA / "nutbox-before-profiles.sqlite3", tmp_path / "old.sqlite3")
+    old = sqlite3.connect(tmp_path / "old.sqlite3")
+    old.row_factory = sqlite3.Row
+    with engine.begin() as db:
+        for row in old.execute("SELECT * FROM tables"):
+            db.execute(insert(tables).values({**dict(row), "finished": bool(row["finished"])}))
+        db.execute(insert(actions), [dict(row) for row in old.execute("SELECT * FROM actions")])
+    old.close()
+    engine.dispose()
+    unfinished, finished = "mu2NiISbASMy", "-uR0GVGchPmb"
+    keys = ["BofKfaqD5qYs8MhgtbUdKgZSzD7X9Yzc", "HbBmAJtseonQ_LRV1pUkh_USAOkcSvrZ"]
+    with TestClient(create_app(database, bot_workers=1)) as http:
+        client = Client(http)
+        state = client.state(unfinished, keys[0])
+        assert state["version"] == 8 and [seat["name"] for seat in state["seats"]] == ["Ann", "Bea"]
+        mover = keys[0] if state["mine"] else keys[1]
+        assert client.act(unfinished, mover, client.state(unfinished, mover)["legal"][0]).status_code == 200
+        assert client.state(finished)["finished"]
+    with TestClient(create_app(database, bot_workers=1)) as http:
+        assert Client(http).state(unfinished)["version"] == 9
