@@ -12,8 +12,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ import uvicorn
 from conftest import click_a_decision, new_page, wait_for_turn
 from launch import free_port
 from playwright.sync_api import Browser, Locator, Page, expect
+from receiver import Receiver, webhook_receiver
 
 from nutbox.web.app import create_app
 from nutbox.web.hub import Clock, Limits
@@ -37,17 +37,6 @@ class Site:
 
     url: str
     clock: Clock
-
-
-@dataclass
-class Receiver:
-    """A webhook receiver on 127.0.0.1: its address, the bodies it was sent (as sent) and what they said."""
-
-    url: str
-    bodies: list[bytes] = field(default_factory=list)
-
-    def said(self) -> list[dict[str, Any]]:
-        return [json.loads(body) for body in list(self.bodies)]
 
 
 @pytest.fixture
@@ -80,26 +69,8 @@ def site(tmp_path: Path) -> Iterator[Site]:
 
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
-    bodies: list[bytes] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            bodies.append(self.rfile.read(int(self.headers["Content-Length"])))
-            self.send_response(204)
-            self.end_headers()
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield Receiver(f"http://127.0.0.1:{server.server_address[1]}/hook", bodies)
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with webhook_receiver() as running:
+        yield running
 
 
 @pytest.fixture

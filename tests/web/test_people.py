@@ -3,17 +3,15 @@ chat, ratings after a rated game, and a database from the release before profile
 
 from __future__ import annotations
 
-import json
 import shutil
-import threading
 import time
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import Client
+from receiver import Receiver, webhook_receiver
 from starlette.testclient import TestClient
 
 from nutbox.web.app import create_app
@@ -58,27 +56,9 @@ def site(database: str) -> Iterator[Client]:
 
 
 @pytest.fixture
-def receiver() -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """A webhook receiver on 127.0.0.1: its address and what it was sent."""
-    got: list[dict[str, Any]] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            got.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-            self.send_response(204)
-            self.end_headers()
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/hook", got
-    finally:
-        server.shutdown()
-        server.server_close()
+def receiver() -> Iterator[Receiver]:
+    with webhook_receiver() as running:
+        yield running
 
 
 def open_table(creator: Client, game: str = "nuts-sorting", **fields: str) -> tuple[str, str]:
@@ -140,11 +120,10 @@ def to_move(clients: dict[str, Client], table: str) -> tuple[Client, str]:
 
 
 @pytest.mark.parametrize("rule", ["move", "bot"])
-def test_a_turn_based_table_waits_hours_then_applies_its_rule(site: Client, rule: str,
-                                                              receiver: tuple[str, list[dict[str, Any]]]) -> None:
+def test_a_turn_based_table_waits_hours_then_applies_its_rule(site: Client, rule: str, receiver: Receiver) -> None:
     app = site.http.app
     hub = app.state.hub  # type: ignore[attr-defined]
-    url, got = receiver
+    url = receiver.url
     ann, bea = person(app, "Ann"), person(app, "Bea")
     for client in (ann, bea):
         assert client.http.post("/profile/webhook", data={"webhook": url}, follow_redirects=False).status_code == 303
@@ -155,9 +134,10 @@ def test_a_turn_based_table_waits_hours_then_applies_its_rule(site: Client, rule
     play_first_legal(mover, table, key)  # the other's turn starts: their webhook is told
     waiting, waiting_key = to_move(clients, table)
     name = "Ann" if waiting is ann else "Bea"
-    said = wait_for(lambda: [g for g in got if g["player"] == name])[-1]
-    assert said["event"] == "your_turn" and said["table"] == table and said["url"].endswith("/me"), got
-    assert waiting_key not in json.dumps(got) and ann_key not in json.dumps(got)  # no secret in a webhook
+    said = wait_for(lambda: [g for g in receiver.said() if g["player"] == name])[-1]
+    assert said["event"] == "your_turn" and said["table"] == table and said["url"].endswith("/me")
+    bodies = b"".join(receiver.bodies).decode()
+    assert waiting_key not in bodies and ann_key not in bodies  # no secret in a webhook
     version = waiting.state(table, waiting_key)["version"]
     deadline = waiting.state(table, waiting_key)["deadline"]
     assert deadline == pytest.approx(hub.clock.now() + DAY, abs=60)
@@ -239,9 +219,16 @@ def test_chat_is_plain_limited_and_the_spectators_talk_among_themselves(site: Cl
 def test_a_database_from_the_release_before_profiles_upgrades_in_place(tmp_path: Path) -> None:
     path = tmp_path / "nutbox.sqlite3"
     shutil.copy(DATA / "nutbox-before-profiles.sqlite3", path)
+    the_old_tables_play_on(f"sqlite:///{path}")
+
+
+def the_old_tables_play_on(database: str) -> None:
+    """The tables of tests/web/data/nutbox-before-profiles.sqlite3 (made by the release before profiles, copied
+    into `database`) after an upgrade: the unfinished game goes on with its seats' old keys, the finished one
+    downloads, the new tables are there, and a second start changes nothing."""
     unfinished, finished = "mu2NiISbASMy", "-uR0GVGchPmb"
     keys = ["BofKfaqD5qYs8MhgtbUdKgZSzD7X9Yzc", "HbBmAJtseonQ_LRV1pUkh_USAOkcSvrZ"]
-    with TestClient(create_app(f"sqlite:///{path}", bot_workers=1)) as http:
+    with TestClient(create_app(database, bot_workers=1)) as http:
         http.app.state.portal = http.portal  # type: ignore[attr-defined]
         client = Client(http)
         state = client.state(unfinished, keys[0])
@@ -250,9 +237,9 @@ def test_a_database_from_the_release_before_profiles_upgrades_in_place(tmp_path:
         assert client.act(unfinished, mover, client.state(unfinished, mover)["legal"][0]).status_code == 200
         assert client.state(finished)["finished"]
         assert http.get(f"/t/{finished}/record.json").json()["table"]["chat"] == []
-        ann = person(http.app, "Ann")  # the new tables are there
+        ann = person(http.app, "Ann")
         assert ann.http.get("/me").status_code == 200
-    with TestClient(create_app(f"sqlite:///{path}", bot_workers=1)) as http:  # and a second start changes nothing
+    with TestClient(create_app(database, bot_workers=1)) as http:
         assert Client(http).state(unfinished)["version"] == 9
 
 

@@ -15,18 +15,16 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
-from conftest import Client
 from pgcluster import binaries, postgres_cluster
 from sqlalchemy import create_engine, insert, text
-from starlette.testclient import TestClient
 from test_people import (  # noqa: F401 (the same tests, on PostgreSQL: see `database` below)
     site,
     test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings,
     test_chat_is_plain_limited_and_the_spectators_talk_among_themselves,
     test_two_people_meet_in_the_lobby_and_my_games_lists_the_table_for_both,
+    the_old_tables_play_on,
 )
 
-from nutbox.web.app import create_app
 from nutbox.web.db import MIGRATIONS, actions, metadata, migrate, tables
 
 pytestmark = pytest.mark.skipif(binaries() is None, reason="PostgreSQL is not installed (./run test installs it)")
@@ -79,14 +77,4 @@ def test_a_postgresql_database_from_the_release_before_profiles_upgrades_in_plac
         db.execute(insert(actions), [dict(row) for row in old.execute("SELECT * FROM actions")])
     old.close()
     engine.dispose()
-    unfinished, finished = "mu2NiISbASMy", "-uR0GVGchPmb"
-    keys = ["BofKfaqD5qYs8MhgtbUdKgZSzD7X9Yzc", "HbBmAJtseonQ_LRV1pUkh_USAOkcSvrZ"]
-    with TestClient(create_app(database, bot_workers=1)) as http:
-        client = Client(http)
-        state = client.state(unfinished, keys[0])
-        assert state["version"] == 8 and [seat["name"] for seat in state["seats"]] == ["Ann", "Bea"]
-        mover = keys[0] if state["mine"] else keys[1]
-        assert client.act(unfinished, mover, client.state(unfinished, mover)["legal"][0]).status_code == 200
-        assert client.state(finished)["finished"]
-    with TestClient(create_app(database, bot_workers=1)) as http:
-        assert Client(http).state(unfinished)["version"] == 9
+    the_old_tables_play_on(database)
