@@ -26,6 +26,14 @@ def running_server(db: str, bot_workers: int = 1, startup: float = 60.0, options
                    ) -> Iterator[str]:
     """`nutbox serve` on a free port of this machine, storing in `db` (with more `options` of serve); yields its
     address."""
+    with server_process(db, bot_workers, startup, options) as (url, _):
+        yield url
+
+
+@contextmanager
+def server_process(db: str, bot_workers: int = 1, startup: float = 60.0, options: tuple[str, ...] = ()
+                   ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """As running_server, yielding the process too (a test may kill it)."""
     port = free_port()
     command = [sys.executable, "-m", "nutbox.cli.main", "serve", "--port", str(port), "--db", db,
                "--bot-workers", str(bot_workers), *options]
@@ -41,7 +49,7 @@ def running_server(db: str, bot_workers: int = 1, startup: float = 60.0, options
                 if time.time() > deadline or process.poll() is not None:
                     raise RuntimeError(f"the server did not start: {' '.join(command)}") from None
                 time.sleep(0.2)
-        yield url
+        yield url, process
     finally:
         process.terminate()
         try:

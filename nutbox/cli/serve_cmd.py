@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import logging
-from typing import Annotated
+import os
+from dataclasses import asdict
+from typing import Annotated, Any
 
 import typer
 
@@ -33,22 +36,36 @@ def serve(
     webhook_private: Annotated[
         bool, typer.Option(help="let players' webhooks reach loopback and private addresses (a club's own network)")
     ] = False,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="server processes on this machine, all serving every table "
+                                              "(PostgreSQL only: SQLite serves one process)")
+    ] = 1,
 ) -> None:
     """Serve the browser table: open the address it prints, start a game, send each friend their link."""
     try:
         import uvicorn
 
-        from nutbox.web.app import create_app
+        from nutbox.web.app import SETTINGS, create_app
         from nutbox.web.hub import Limits
     except ImportError as missing:  # the web extra is not installed
         typer.echo(f"error: nutbox serve needs the web extra ({missing.name} is missing): "
                    f"pip install 'nutbox[web]' (./run serve installs it)", err=True)
         raise typer.Exit(2) from None
 
+    if workers > 1 and not db.startswith("postgresql"):
+        typer.echo("error: --workers needs a database every process can share: PostgreSQL (--db "
+                   "postgresql+psycopg://user@host/nutbox); SQLite serves one process", err=True)
+        raise typer.Exit(2)
     limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings,
                     invite_only=invite_only, webhook_private=webhook_private)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {db})")
+    typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {db}; {workers} "
+               f"process{'es' if workers > 1 else ''})")
     # per-message compression costs more CPU than it saves on loopback and LAN tables
-    uvicorn.run(create_app(db, bot_workers or None, limits), host=host, port=port, log_level="warning",
-                ws_per_message_deflate=False)
+    common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_per_message_deflate": False}
+    if workers == 1:
+        uvicorn.run(create_app(db, bot_workers or None, limits), **common)
+        return
+    # each worker process builds its own app from what this one was told (web/app.py from_environment)
+    os.environ[SETTINGS] = json.dumps({"db": db, "bot_workers": bot_workers or None, "limits": asdict(limits)})
+    uvicorn.run("nutbox.web.app:from_environment", factory=True, workers=workers, **common)

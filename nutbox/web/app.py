@@ -124,6 +124,16 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
     )
 
 
+SETTINGS = "NUTBOX_SERVE"  # how `nutbox serve --workers N` hands its settings to each worker process
+
+
+def from_environment() -> Starlette:
+    """The app of one of `nutbox serve --workers N`'s processes, built from the settings serve left in the
+    environment."""
+    settings = json.loads(os.environ[SETTINGS])
+    return create_app(settings["db"], settings["bot_workers"], Limits(**settings["limits"]))
+
+
 async def refused(request: Request, error: Exception) -> Response:
     status = getattr(error, "status", 409)
     message = clip(str(error), 300)

@@ -30,8 +30,9 @@ from nutbox.core import Record
 from nutbox.registry import make
 from nutbox.web.bots import decide
 from nutbox.web.chance import bot_seed
+from nutbox.web.listen import Listener
 from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, new_table
-from nutbox.web.people import People, Profile, Write
+from nutbox.web.people import People, Profile, Said, Write
 from nutbox.web.seats import SECRET_LENGTH, matches, seat_key
 from nutbox.web.store import StaleVersion, Store, StoredTable
 from nutbox.web.webhooks import Notifier
@@ -122,6 +123,7 @@ class Seated:
     # told once, when it starts or when the last seat is taken (the game can begin)
     turn_of: tuple[int | None, bool] = (None, False)
     spoken: dict[str, deque[float]] = field(default_factory=dict)  # speaker: when their recent lines were said
+    said_here: deque[int] = field(default_factory=lambda: deque(maxlen=100))  # lines said through this process
     # the hint for one position (its version): asked for again, it is the same answer, worked out once
     hint: tuple[int, asyncio.Future[str]] | None = None
 
@@ -156,7 +158,8 @@ class Hub:
         self.tables: dict[str, Seated] = {}
         self.clocks: asyncio.Task[None] | None = None
         self.notifier = Notifier(self.limits.webhook_private)
-        self.telling: set[asyncio.Task[None]] = set()  # webhooks being looked up
+        self.telling: set[asyncio.Task[None]] = set()  # webhooks being looked up, tables being caught up
+        self.listener: Listener | None = None  # other processes' changes (PostgreSQL)
 
     # --- tables ---------------------------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],
@@ -192,6 +195,11 @@ class Hub:
         """After a restart: every unfinished game carries on (bots to move are asked again)."""
         if self.clocks is None:
             self.clocks = asyncio.create_task(self.watch_clocks())
+        if self.listener is None and self.store.engine.dialect.name == "postgresql":
+            loop = asyncio.get_running_loop()
+            url = self.store.engine.url.render_as_string(hide_password=False)
+            self.listener = Listener(url, lambda text: loop.call_soon_threadsafe(self.heard, text))
+            self.listener.start()
         ids = await asyncio.to_thread(self.store.unfinished)
         for table_id in ids:
             await self.table(table_id)
@@ -443,6 +451,10 @@ class Hub:
         try:
             await stored(self.store.set_seats(live.id, live.version, live.stored.seats, live.stored.settings,
                                               also, live.finished))
+        except StaleVersion as error:
+            live.stored.seats, live.stored.settings = before
+            await self.reload(live)  # another process moved it on
+            raise Refusal(f"the table moved on meanwhile ({error}); nothing was changed") from None
         except Exception:
             live.stored.seats, live.stored.settings = before
             log.exception("could not store the seats of table %s", live.id)
@@ -490,6 +502,7 @@ class Hub:
                 ))
         except StaleVersion as error:
             live.rebuild()
+            await self.reload(live)  # another process moved it on
             raise Refusal(f"the table moved on meanwhile ({error}); nothing was applied") from None
         except Exception:
             log.exception("could not store a change to table %s", live.id)
@@ -584,11 +597,60 @@ class Hub:
             live.id, channel, seat, live.stored.seats[seat].get("profile") if seat is not None else profile.id,  # type: ignore[union-attr]
             author, words, now,
         ))
-        line = json.dumps({"type": "chat", "lines": [{
-            "id": said, "channel": channel, "seat": seat, "author": author, "text": words, "time": now}]})
-        self.deliver(seated, [(watcher, line) for watcher in list(seated.watchers)
-                              if channel in readable(watcher.seat)])
+        seated.said_here.append(said)
+        self.tell_line(seated, Said(said, channel, seat, author, words, now))
         return said
+
+    def tell_line(self, seated: Seated, line: Said) -> None:
+        text = json.dumps({"type": "chat", "lines": [line.to_json()]})
+        self.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)
+                              if line.channel in readable(watcher.seat)])
+
+    # --- other processes (PostgreSQL) -----------------------------------------------------------------------
+    def heard(self, text: str) -> None:
+        """A change another process (or this one) stored: a table loaded here catches up and tells its watchers."""
+        kind, _, rest = text.partition(" ")
+        table_id, _, number = rest.partition(" ")
+        if kind == "again":
+            for every in list(self.tables.values()):
+                self.later(self.catch_up(every))
+            return
+        seated = self.tables.get(table_id)
+        if seated is None or not number.isdigit():
+            return
+        if kind == "table" and int(number) > seated.live.version:
+            self.later(self.catch_up(seated))
+        elif kind == "chat" and int(number) not in seated.said_here and seated.watchers:
+            self.later(self.hear_line(seated, int(number)))
+
+    def later(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self.telling.add(task)  # (kept, so it is not collected half done)
+        task.add_done_callback(self.telling.discard)
+
+    async def catch_up(self, seated: Seated) -> None:
+        async with seated.lock:
+            if await self.reload(seated.live):
+                seated.waiting_since = seated.live.clock_start() or seated.waiting_since
+                seated.turn_of = (seated.live.human_to_move(), seated.live.full())  # the changer told the turn
+                self.schedule(seated)
+                outbox = self.outbox(seated)
+            else:
+                outbox = []
+        self.deliver(seated, outbox)
+
+    async def reload(self, live: LiveTable) -> bool:
+        """The table as stored, if it has moved on from what this process holds (the caller holds the lock)."""
+        loaded = await asyncio.to_thread(self.store.load, live.id)
+        if loaded is None or loaded.version <= live.version:
+            return False
+        live.reload(loaded)
+        return True
+
+    async def hear_line(self, seated: Seated, line_id: int) -> None:
+        line = await asyncio.to_thread(self.people.line, line_id)
+        if line is not None:
+            self.tell_line(seated, line)
 
     def leave(self, seated: Seated, watcher: Watcher) -> None:
         seated.watchers.discard(watcher)
@@ -706,6 +768,8 @@ class Hub:
     async def close(self) -> None:
         if self.clocks is not None:
             self.clocks.cancel()
+        if self.listener is not None:
+            await asyncio.to_thread(self.listener.stop)
         self.notifier.close()
         for seated in self.tables.values():
             for task in (seated.bot, seated.timer):

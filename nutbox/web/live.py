@@ -423,6 +423,11 @@ class LiveTable:
             list(self.stored.actions[:upto]), [str(s["kind"]) for s in self.stored.seats],
         )
 
+    def reload(self, stored: StoredTable) -> None:
+        """The table as another process stored it."""
+        self.stored = stored
+        self.rebuild()
+
     def rebuild(self, keep: int | None = None) -> None:
         """Back to the stored game (after a failed write), or to its first `keep` actions (an undo)."""
         if keep is not None:

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import and_, delete, insert, select, update
 
 from nutbox.web.db import chat, invite_codes, memberships, profile_links, profiles, ratings, tables
+from nutbox.web.listen import notify
 from nutbox.web.seats import digest
 from nutbox.web.store import Store
 
@@ -182,16 +183,26 @@ class People:
         row = {"table_id": table_id, "channel": channel, "seat": seat, "profile_id": profile_id,
                "author": author, "text": text, "time": at}
 
+        line = [0]  # the id of the row written (a batch that fails is written again: the last one counts)
+
         def write(db: Any) -> None:
-            said.set_result(int(db.execute(insert(chat).values(**row)).inserted_primary_key[0]))
+            line[0] = int(db.execute(insert(chat).values(**row)).inserted_primary_key[0])
+            notify(db, f"chat {table_id} {line[0]}")
 
-        def failed(done: Future[None]) -> None:
+        def stored(done: Future[None]) -> None:
             error = done.exception()
-            if error is not None and not said.done():
+            if error is not None:
                 said.set_exception(error)
+            else:
+                said.set_result(line[0])
 
-        self.store.write(write).add_done_callback(failed)
+        self.store.write(write).add_done_callback(stored)
         return said
+
+    def line(self, line_id: int) -> Said | None:
+        with self.engine.connect() as db:
+            r = db.execute(select(chat).where(chat.c.id == line_id)).mappings().first()
+        return None if r is None else Said(r["id"], r["channel"], r["seat"], r["author"], r["text"], r["time"])
 
     def chat(self, table_id: str, channels: tuple[str, ...], last: int = 100) -> list[Said]:
         """The last lines of a table's chat in these channels, oldest first."""

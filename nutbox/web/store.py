@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 
 from nutbox.web.db import actions, as_json, migrate, tables
+from nutbox.web.listen import notify
 
 
 class StaleVersion(Exception):
@@ -188,6 +189,7 @@ def _advance(db: Any, table_id: str, version: int, **changes: Any) -> None:
     moved = db.execute(current.values(version=version + 1, **changes))
     if moved.rowcount != 1:
         raise StaleVersion(f"table {table_id} is no longer at version {version}")
+    notify(db, f"table {table_id} {version + 1}")
 
 
 def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors: list[int]) -> None:

@@ -1,0 +1,125 @@
+"""The table served by several processes on one PostgreSQL: each a real `nutbox serve`, on 127.0.0.1. A seat on one
+process and a spectator on another see each other's moves and chat live; a process killed mid-burst loses no move it
+acknowledged, and the other carries every table on; SQLite refuses several processes."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from launch import server_process
+from pgcluster import binaries, postgres_cluster
+from typer.testing import CliRunner
+from websockets.sync.client import connect
+
+from nutbox.cli.main import app
+
+pytestmark = pytest.mark.skipif(binaries() is None, reason="PostgreSQL is not installed (./run test installs it)")
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    with postgres_cluster() as url:
+        yield url
+
+
+def post(url: str, form: dict[str, str] | None = None, data: dict[str, Any] | None = None) -> tuple[str, str]:
+    """POST a form or JSON, following redirects: the address it ended at and the answer (an error's too)."""
+    body = urllib.parse.urlencode(form).encode() if form is not None else json.dumps(data).encode()
+    kind = "application/x-www-form-urlencoded" if form is not None else "application/json"
+    request = urllib.request.Request(url, body, {"Content-Type": kind}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.url, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return url, error.read().decode()
+
+
+def state(server: str, table: str, key: str = "") -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server}/api/t/{table}/state?secret={key}", timeout=10) as answer:
+        found: dict[str, Any] = json.loads(answer.read())
+        return found
+
+
+def new_table(server: str) -> tuple[str, list[str]]:
+    """A Nuts Sorting table of two people made on `server`: its id and both seats' keys."""
+    where, page = post(f"{server}/new/nuts-sorting", {"players": "2", "seat0": "human", "seat1": "human"})
+    links = [link.split('"', 1)[0] for link in page.split('class="invite-link" href="')[1:]]
+    return where.split("/")[4], [post(link)[0].rsplit("/seat/", 1)[1] for link in links]
+
+
+def play_one(server: str, table: str, keys: list[str]) -> int | None:
+    """The seat to move plays its first legal move; the version acknowledged, or None if it was not."""
+    for key in keys:
+        seen = state(server, table, key)
+        if seen["legal"]:
+            _, answer = post(f"{server}/api/t/{table}/act",
+                             data={"secret": key, "action": seen["legal"][0], "version": seen["version"]})
+            said = json.loads(answer)
+            return int(said["version"]) if said.get("ok") else None
+    return None
+
+
+def test_a_seat_on_one_process_and_a_spectator_on_another_see_each_others_moves(database: str) -> None:
+    with server_process(database) as (one, _), server_process(database) as (other, _):
+        table, keys = new_table(one)
+        ws = other.replace("http", "ws") + f"/ws/t/{table}"
+        with connect(ws, open_timeout=10) as spectator:
+            first: dict[str, Any] = json.loads(spectator.recv(timeout=10))
+            for _ in range(3):
+                version = play_one(one, table, keys)
+                assert version is not None
+                while (message := json.loads(spectator.recv(timeout=10)))["type"] != "state" \
+                        or message["version"] < version:
+                    pass
+                assert message["version"] == version and message["log"] != first["log"]
+            post(f"{one}/api/t/{table}/chat", data={"secret": keys[0], "text": "from the first process"})
+            while (message := json.loads(spectator.recv(timeout=10)))["type"] != "chat" or message.get("reset"):
+                pass
+            assert [line["text"] for line in message["lines"]] == ["from the first process"]
+        # and the other way round: a move made on the second process reaches a seat's page on the first
+        with connect(one.replace("http", "ws") + f"/ws/t/{table}?secret={keys[0]}", open_timeout=10) as seat:
+            json.loads(seat.recv(timeout=10))
+            version = play_one(other, table, keys)
+            assert version is not None
+            while (message := json.loads(seat.recv(timeout=10)))["type"] != "state" or message["version"] < version:
+                pass
+
+
+def test_a_process_killed_mid_burst_loses_no_acknowledged_move(database: str) -> None:
+    with server_process(database) as (survivor, _):
+        with server_process(database) as (doomed, process):
+            table, keys = new_table(doomed)
+            acknowledged: list[int] = []
+            killed = threading.Event()
+
+            def burst() -> None:
+                while not killed.is_set():
+                    try:
+                        version = play_one(doomed, table, keys)
+                    except (OSError, ValueError):  # the process is gone: the connection breaks or answers nothing
+                        return
+                    if version is not None:
+                        acknowledged.append(version)
+
+            player = threading.Thread(target=burst)
+            player.start()
+            while len(acknowledged) < 15:
+                assert player.is_alive()
+            process.kill()  # kill -9, mid-burst
+            killed.set()
+            player.join(timeout=30)
+        now = state(survivor, table)
+        assert now["version"] >= max(acknowledged)
+        assert play_one(survivor, table, keys) == now["version"] + 1  # and the game goes on here
+
+
+def test_several_processes_need_postgresql() -> None:
+    result = CliRunner().invoke(app, ["serve", "--db", "sqlite:///x.sqlite3", "--workers", "2"])
+    assert result.exit_code == 2 and "PostgreSQL" in result.output
