@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
@@ -96,6 +97,32 @@ class Client:
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for a module's tests (tests/pgcluster.py)."""
+    from pgcluster import binaries, postgres_cluster
+
+    if binaries() is None:
+        pytest.skip("PostgreSQL is not installed (./run test installs it)")
+    with postgres_cluster() as url:
+        yield url
+
+
+def fresh_database(cluster: str) -> str:
+    """A new, empty database in `cluster`: its URL."""
+    from sqlalchemy import create_engine, text
+
+    name = f"t{next(DATABASES)}"
+    admin = create_engine(cluster, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return cluster.rsplit("/", 1)[0] + f"/{name}"
+
+
+DATABASES = itertools.count()
 
 
 @pytest.fixture

@@ -4,10 +4,8 @@ test_people.py runs on it as it does on SQLite."""
 
 from __future__ import annotations
 
-import itertools
 import shutil
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,8 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
-from pgcluster import binaries, postgres_cluster
+from conftest import fresh_database
+from pgcluster import binaries
 from sqlalchemy import create_engine, insert, text
 from test_people import (  # noqa: F401 (the same tests, on PostgreSQL: see `database` below)
     site,
@@ -29,24 +28,12 @@ from nutbox.web.db import MIGRATIONS, actions, metadata, migrate, tables
 
 pytestmark = pytest.mark.skipif(binaries() is None, reason="PostgreSQL is not installed (./run test installs it)")
 DATA = Path(__file__).parent / "data"
-numbers = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_cluster() as url:
-        yield url
 
 
 @pytest.fixture
-def database(cluster: str) -> Iterator[str]:
+def database(postgres: str) -> str:
     """A fresh database in the module's cluster, for each test (the tests imported above use it too)."""
-    name = f"t{next(numbers)}"
-    admin = create_engine(cluster, isolation_level="AUTOCOMMIT")
-    with admin.connect() as db:
-        db.execute(text(f"CREATE DATABASE {name}"))
-    yield cluster.rsplit("/", 1)[0] + f"/{name}"
-    admin.dispose()
+    return fresh_database(postgres)
 
 
 def test_the_migrations_make_on_postgresql_the_schema_the_code_uses(database: str) -> None:

@@ -1,19 +1,28 @@
 """The browser table's server through its HTTP and WebSocket interface: what it accepts, what it refuses
-(with a clear answer and no change), what every watcher receives, and that a restart loses nothing."""
+(with a clear answer and no change), what every watcher receives, and that a restart loses nothing; every test
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
-from conftest import Client
+from conftest import Client, fresh_database
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from nutbox.registry import ENTRIES
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    return fresh_database(request.getfixturevalue("postgres"))
 
 
 def test_a_move_by_the_seat_to_move_is_applied_and_everyone_sees_it(server: Client) -> None:
