@@ -1,7 +1,7 @@
 """Load test of the browser table on loopback: many concurrent games of Nuts Sorting played by scripted clients.
 
     python bench/server_load.py [--tables N] [--bot-tables K] [--seconds S] [--think T] [--warmup W]
-                                [--profile FILE]
+                                [--profile FILE] [--db sqlite|postgresql] [--processes 1,2]
 
 The server runs as a subprocess (uvicorn, one bot worker) on a free loopback port with a fresh temporary
 SQLite database. N tables are made through the HTTP form with two human seats, K more with one human seat
@@ -17,6 +17,11 @@ read the figures with that in mind; the server's CPU time per applied action dep
 hub and store methods are wrapped with timers, to show where an action's time goes. --profile FILE runs the
 server under cProfile (main thread only: the database writes, in worker threads, do not show) and prints its
 top costs.
+
+--db postgresql starts a throwaway PostgreSQL cluster (tests/pgcluster.py) and --processes 1,2 measures one
+server process, then two on one database, each run on a fresh database, and prints the ratio. With several
+processes, table i is made on process i mod N and its spectator watches through the next process, so every
+measured action also crosses processes (LISTEN/NOTIFY) before it counts as seen.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))  # the test harness: a free port of this machine
 from launch import free_port
+from pgcluster import postgres_cluster
 
 GAME = "nuts-sorting"
 HOST = "127.0.0.1"
@@ -166,13 +172,13 @@ def run_queue_wait(pid: int) -> float:
         return 0.0
 
 
-def readings(server: int) -> dict[str, float]:
-    """Clocks and CPU counters at one edge of the measured window."""
+def readings(servers: list[int]) -> dict[str, float]:
+    """Clocks and CPU counters at one edge of the measured window (the servers' added up)."""
     busy, total = machine_busy()
     return {
-        "perf": time.perf_counter(), "wall": time.time(), "server": cpu_seconds(server),
-        "workers": sum(cpu_seconds(child) for child in children(server)), "client": time.process_time(),
-        "waited": run_queue_wait(server), "busy": busy, "total": total,
+        "perf": time.perf_counter(), "wall": time.time(), "server": sum(cpu_seconds(s) for s in servers),
+        "workers": sum(cpu_seconds(child) for s in servers for child in children(s)), "client": time.process_time(),
+        "waited": sum(run_queue_wait(s) for s in servers), "busy": busy, "total": total,
     }
 
 
@@ -216,8 +222,10 @@ class Connection:
 class Table:
     """One table being played: makes it, connects three clients, plays until the game ends or time is up."""
 
-    def __init__(self, base: str, bot: bool, stats: Stats, rng: random.Random, think: float) -> None:
+    def __init__(self, base: str, bot: bool, stats: Stats, rng: random.Random, think: float,
+                 watch: str | None = None) -> None:
         self.base, self.bot, self.stats, self.rng, self.think = base, bot, stats, rng, think
+        self.watch = watch or base  # where the spectator connects: another process, when there are several
         self.connections: list[Connection] = []
         self.changed = asyncio.Event()
         self.pending: tuple[int, float] | None = None  # version acted on, time sent
@@ -227,10 +235,10 @@ class Table:
     async def open(self) -> None:
         table, secrets = await asyncio.to_thread(make_table, self.base, self.bot)
         self.stats.tables_made += 1
-        ws_base = self.base.replace("http://", "ws://")
         self.connections = []
         for secret in [*secrets, ""]:  # the human seats, then a spectator
             query = f"?secret={secret}" if secret else ""
+            ws_base = (self.base if secret else self.watch).replace("http://", "ws://")
             self.connections.append(Connection(await connect(f"{ws_base}/ws/t/{table}{query}", open_timeout=60)))
         self.readers = [asyncio.create_task(self.read(c)) for c in self.connections]
 
@@ -314,12 +322,13 @@ def make_table(base: str, bot: bool) -> tuple[str, list[str]]:
     return table, secrets
 
 
-async def drive(base: str, tables: int, bot_tables: int, warmup: float, seconds: float, think: float,
+async def drive(bases: list[str], tables: int, bot_tables: int, warmup: float, seconds: float, think: float,
                 seed: int, on_window: Callable[[str], None]) -> Stats:
     stats = Stats()
     rng = random.Random(seed)
-    playing = [Table(base, False, stats, random.Random(rng.random()), think) for _ in range(tables)]
-    playing += [Table(base, True, stats, random.Random(rng.random()), think) for _ in range(bot_tables)]
+    kinds = [False] * tables + [True] * bot_tables
+    playing = [Table(bases[n % len(bases)], bot, stats, random.Random(rng.random()), think,
+                     bases[(n + 1) % len(bases)]) for n, bot in enumerate(kinds)]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def opened(table: Table) -> None:
@@ -349,12 +358,12 @@ def percentiles(values: list[float]) -> str:
     return "p50 {:.1f} ms   p95 {:.1f} ms   p99 {:.1f} ms   max {:.1f} ms".format(*ms)
 
 
-def server_breakdown(path: Path, window: tuple[float, float], server_cpu: float) -> None:
-    """Where an action's time goes inside the server, from the timings its wrappers wrote (measured window only):
-    act is the whole request (waiting for the table's lock, then apply); apply is the store write and the
-    broadcast; append is the database write alone, in its worker thread."""
+def server_breakdown(paths: list[Path], window: tuple[float, float], server_cpu: float) -> None:
+    """Where an action's time goes inside the server, from the timings its wrappers wrote (measured window only;
+    every process's): act is the whole request (waiting for the table's lock, then apply); apply is the store
+    write and the broadcast; append is the database write alone, in its worker thread."""
     try:
-        timings = json.loads(path.read_text())
+        timings = [timing for path in paths for timing in json.loads(path.read_text())]
     except (OSError, json.JSONDecodeError):
         print("server timings  (none written)")
         return
@@ -388,27 +397,69 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean think time of a person, in seconds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default="", help="run the server under cProfile, writing stats to this file")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="the database: a fresh SQLite file, or a throwaway PostgreSQL cluster")
+    parser.add_argument("--processes", default="1", help="server processes, e.g. 1,2: each count measured in turn")
     args = parser.parse_args()
+    counts = [int(n) for n in args.processes.split(",")]
+    if max(counts) > 1 and args.db != "postgresql":
+        raise SystemExit("several processes share a database only on PostgreSQL: add --db postgresql")
+    with contextlib.ExitStack() as stack:
+        cluster = stack.enter_context(postgres_cluster()) if args.db == "postgresql" else ""
+        results = []
+        for number, count in enumerate(counts):
+            print(f"--- {count} server process{'es' if count > 1 else ''} on {args.db}", flush=True)
+            results.append((count, measure(args, count, cluster and fresh(cluster, f"load{number}"))))
+    if len(results) > 1:
+        (first, one), *rest = results
+        for count, other in rest:
+            print(f"{count} processes against {first}: actions/s x{other['rate'] / one['rate']:.2f}, "
+                  f"p95 {one['p95']:.1f} -> {other['p95']:.1f} ms, p99 {one['p99']:.1f} -> {other['p99']:.1f} ms, "
+                  f"server CPU per action {one['cpu']:.1f} -> {other['cpu']:.1f} ms")
 
+
+def fresh(cluster: str, name: str) -> str:
+    """A new database in the cluster: its URL."""
+    from sqlalchemy import create_engine, text
+
+    admin = create_engine(cluster, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return cluster.rsplit("/", 1)[0] + f"/{name}"
+
+
+def measure(args: argparse.Namespace, count: int, database: str) -> dict[str, float]:
+    """One run with `count` server processes; its figures printed, and the headline ones returned."""
     with tempfile.TemporaryDirectory(prefix="nutbox-load-") as folder:
         timing = Path(folder) / "timings.json"
         profile = str(Path(args.profile).resolve()) if args.profile else ""
-        port = free_port()
-        server = start_server(f"sqlite:///{folder}/load.sqlite3", port, profile, str(timing))
+        ports = [free_port() for _ in range(count)]
+        db = database or f"sqlite:///{folder}/load.sqlite3"
+        servers = [start_server(db, port, profile if n == 0 else "", str(timing) + (f".{n}" if n else ""))
+                   for n, port in enumerate(ports)]
         marks: dict[str, dict[str, float]] = {}
         try:
             stats = asyncio.run(drive(
-                f"http://{HOST}:{port}", args.tables, args.bot_tables, args.warmup, args.seconds, args.think,
-                args.seed, lambda name: marks.__setitem__(name, readings(server.pid)),
+                [f"http://{HOST}:{port}" for port in ports], args.tables, args.bot_tables, args.warmup,
+                args.seconds, args.think, args.seed,
+                lambda name: marks.__setitem__(name, readings([server.pid for server in servers])),
             ))
-            memory = rss_mib(server.pid)
+            memory = sum(rss_mib(server.pid) for server in servers)
         finally:
-            stop_server(server)
+            for server in servers:
+                stop_server(server)
         report(args, stats, marks["start"], marks["end"], memory)
-        server_breakdown(timing, (marks["start"]["wall"], marks["end"]["wall"]),
-                         marks["end"]["server"] - marks["start"]["server"])
+        server_cpu = marks["end"]["server"] - marks["start"]["server"]
+        paths = [Path(str(timing) + (f".{n}" if n else "")) for n in range(count)]
+        server_breakdown(paths, (marks["start"]["wall"], marks["end"]["wall"]), server_cpu)
     if profile:
         print_profile(profile)
+    wall = marks["end"]["perf"] - marks["start"]["perf"]
+    done = len(stats.latencies) + len(stats.bot_latencies)
+    ordered = sorted(stats.latencies) or [0.0]
+    return {"rate": done / wall, "p95": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
+            "p99": 1000 * ordered[int(0.99 * (len(ordered) - 1))], "cpu": 1000 * server_cpu / max(1, done)}
 
 
 def report(args: argparse.Namespace, stats: Stats, start: dict[str, float], end: dict[str, float],
