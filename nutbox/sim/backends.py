@@ -127,7 +127,9 @@ class RayBackend(Backend):
                 ray.init(address=address, runtime_env={"py_modules": [nutbox]}, log_to_driver=False,
                          logging_level=logging.ERROR)
             else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+                # "local": a new instance even when this machine runs a cluster (`ray start`), which Ray would join
+                ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         logging_level=logging.ERROR)
         self.workers = workers if workers is not None else max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.task = ray.remote(play_chunk)
         self.pending: list[Any] = []
