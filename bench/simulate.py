@@ -1,29 +1,36 @@
-"""Study throughput: games per second for each game with random and easy bots, at 1 and 2 workers, on this
-machine's processes and on a local Ray instance, and the scaling efficiency from 1 worker to 2.
+"""Study throughput: games per second for each game with random and easy bots, at 1 and 2 workers: this
+machine's processes, and a Ray cluster of 1 and 2 nodes reached by address; the scaling efficiency from 1 to 2.
 
     python bench/simulate.py [--seconds S] [--game ID] [--agent NAME] [--backend local|ray]
 
 Each game plays at its default player count, every seat the same bot. A configuration first plays one game
-per worker (start-up: worker processes importing nutbox, Ray tasks being shipped), then the timed part: about
-S seconds of games per worker, journaled as a real study is (the final report is left out). Scaling
-efficiency is games/s at 2 workers over twice games/s at 1 (100%: perfect). Beside it, the worker CPU per
-game at 2 workers over that at 1 (1.00: no parallel overhead) and the load average: on a shared machine, other
-work lowers the first but not the second, and the machine's own efficiency for plain arithmetic (no nutbox)
-is printed as a yardstick. Ray starts once per worker count, with that many CPUs.
+per worker (start-up: worker processes importing nutbox, Ray shipping nutbox to each node), then the timed
+part: about S seconds of games per worker, journaled as a real study is (the final report is left out).
+Scaling efficiency is games/s at 2 workers over twice games/s at 1 (100%: perfect). Beside it, the worker CPU
+per game at 2 workers over that at 1 (1.00: no parallel overhead) and the load average: on a shared machine,
+other work lowers the first but not the second, and the machine's own efficiency for plain arithmetic (no
+nutbox) is printed as a yardstick.
+
+For Ray a worker is a node: a cluster of that many raylets of one CPU each is started on this machine (Ray's
+`ray.cluster_utils.Cluster`, as tests/sim/test_ray_cluster.py does), this process joins it by address as
+`nutbox simulate --address` does, and the cluster is shut down after. Everything stays on the loopback address.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
+import socket
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from nutbox.registry import GAMES
-from nutbox.sim.backends import Backend, InProcess, RayBackend, local
+from nutbox.sim.backends import Backend, RayBackend, local
 from nutbox.sim.play import Chunk, play_chunk
 from nutbox.sim.results import StudyStore
 from nutbox.sim.runner import play_missing
@@ -99,10 +106,44 @@ def machine_efficiency(steps: int = 10_000_000) -> float:
     return one / two
 
 
-def backend_factory(kind: str, workers: int) -> Callable[[], Backend]:
+def loopback_only() -> None:
+    """Keep Ray on 127.0.0.1 (set before Ray is imported): no swapping 127.0.0.1 for this machine's network
+    address, no usage statistics, and the head's cloud probe (169.254.169.254) sent to a closed loopback port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    os.environ.update({"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_USAGE_STATS_ENABLED": "0"})
+    os.environ.update(dict.fromkeys(["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY"], closed))
+    os.environ.update(dict.fromkeys(["no_proxy", "NO_PROXY"], "127.0.0.1,localhost,::1"))
+    os.environ.pop("RAY_ADDRESS", None)
+
+
+@contextlib.contextmanager
+def ray_cluster(nodes: int) -> Iterator[Any]:
+    """A cluster of `nodes` raylets of one CPU each on this machine, shut down after."""
+    from ray.cluster_utils import Cluster
+
+    node: dict[str, Any] = {"node_ip_address": "127.0.0.1", "num_cpus": 1, "object_store_memory": 100 * 2**20,
+                            "include_dashboard": False}
+    cluster: Any = Cluster(initialize_head=True, head_node_args=node)  # Ray leaves it untyped
+    try:
+        for _ in range(nodes - 1):
+            cluster.add_node(**node)
+        cluster.wait_for_nodes()
+        yield cluster
+    finally:
+        cluster.shutdown()
+
+
+@contextlib.contextmanager
+def backend_for(kind: str, workers: int) -> Iterator[Backend]:
+    """`workers` local processes, or a Ray cluster of `workers` nodes joined by its address."""
     if kind == "ray":
-        return lambda: RayBackend(workers=workers)
-    return (lambda: InProcess()) if workers == 1 else (lambda: local(workers))
+        with ray_cluster(workers) as cluster, RayBackend(address=cluster.address) as backend:
+            yield backend
+    else:
+        with local(workers) as backend:
+            yield backend
 
 
 def main() -> None:
@@ -112,15 +153,20 @@ def main() -> None:
     parser.add_argument("--agent", action="append", help="bots to measure (default: random and easy)")
     parser.add_argument("--backend", choices=("local", "ray"), action="append", help="only these backends")
     args = parser.parse_args()
+    kinds = args.backend or ["local", "ray"]
+    if "ray" in kinds:
+        loopback_only()
     plans = {(game_id, agent): make_plan(game_id, {}, [agent], 1, 1)
              for game_id in args.game or GAMES for agent in args.agent or ["random", "easy"]}
     sizing = {key: games_per_second_here(plan, 1.0) for key, plan in plans.items()}
     figures: dict[tuple[str, str, str, int], Figures] = {}
+    if "ray" in kinds:
+        print("(ray: a worker is a node of one CPU, all on this machine)")
     print(f"{'backend':<8} {'workers':>7} {'game':<14} {'agent':<8} {'games':>6} {'games/s':>9} {'CPU ms/game':>12} "
           f"{'load':>5}", flush=True)
-    for kind in args.backend or ["local", "ray"]:
+    for kind in kinds:
         for workers in WORKERS:
-            with backend_factory(kind, workers)() as backend, tempfile.TemporaryDirectory() as scratch:
+            with backend_for(kind, workers) as backend, tempfile.TemporaryDirectory() as scratch:
                 for (game_id, agent), plan in plans.items():
                     games = max(2 * workers, round(sizing[game_id, agent] * args.seconds * workers))
                     games = -(-games // plan.players) * plan.players
@@ -131,7 +177,7 @@ def main() -> None:
     print(f"\n{'backend':<8} {'game':<14} {'agent':<8} {'1 worker':>9} {'2 workers':>10} {'efficiency':>11} "
           f"{'CPU/game 2:1':>13}")
     print(f"(the machine's own efficiency for plain arithmetic, 1 process to 2, right now: {machine_efficiency():.0%})")
-    for kind in args.backend or ["local", "ray"]:
+    for kind in kinds:
         for game_id, agent in plans:
             one, two = figures[kind, game_id, agent, 1], figures[kind, game_id, agent, 2]
             print(f"{kind:<8} {game_id:<14} {agent:<8} {one.games_per_second:>9.2f} {two.games_per_second:>10.2f} "

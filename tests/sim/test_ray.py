@@ -18,6 +18,7 @@ from nutbox.sim.results import read_rows
 from nutbox.sim.study import StudyError
 
 
+@pytest.mark.usefixtures("loopback_only")
 def test_ray_gives_the_rows_this_machine_gives(tmp_path: Path) -> None:
     study = ["simulate", "in-the-nuts", "--seats", "easy,random", "--games", "16", "--seed", "21", "--format", "csv"]
     here = CliRunner().invoke(app, [*study, "--workers", "1", "--out", str(tmp_path / "here")])
