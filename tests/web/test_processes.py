@@ -1,6 +1,7 @@
 """The table served by several processes on one PostgreSQL: each a real `nutbox serve`, on 127.0.0.1. A seat on one
 process and a spectator on another see each other's moves and chat live; a process killed mid-burst loses no move it
-acknowledged, and the other carries every table on; SQLite refuses several processes."""
+acknowledged, and the other carries every table on (and a bot the dead one was running); SQLite refuses several
+processes."""
 
 from __future__ import annotations
 
@@ -123,3 +124,19 @@ def test_a_process_killed_mid_burst_loses_no_acknowledged_move(database: str) ->
 def test_several_processes_need_postgresql() -> None:
     result = CliRunner().invoke(app, ["serve", "--db", "sqlite:///x.sqlite3", "--workers", "2"])
     assert result.exit_code == 2 and "PostgreSQL" in result.output
+
+
+def test_a_bot_whose_process_died_is_picked_up_by_another(database: str) -> None:
+    with server_process(database) as (survivor, _):
+        with server_process(database) as (doomed, process):
+            # in Nuts Sorting the second seat decides first: here a bot that thinks for about a second
+            where, _ = post(f"{doomed}/new/nuts-sorting", {"players": "2", "seat0": "human", "seat1": "hard"})
+            table = where.split("/")[4]
+            process.kill()  # kill -9 while its bot thinks
+        with connect(survivor.replace("http", "ws") + f"/ws/t/{table}", open_timeout=10) as spectator:
+            first = json.loads(spectator.recv(timeout=10))
+            assert first["to_move"] == 1  # the bot's decision is still to be made (its process died first) ...
+            while (message := json.loads(spectator.recv(timeout=30)))["type"] != "state":
+                pass
+            assert message["to_move"] == 0 and message["version"] == first["version"] + 1  # ... and is made here
+        assert state(survivor, table)["to_move"] == 0  # exactly one decision landed; the person is to move
