@@ -8,20 +8,15 @@ from typing import Annotated
 
 import typer
 
+from nutbox.web.people import People
+from nutbox.web.store import Store
+
 
 def invite_code(
     db: Annotated[str, typer.Option(help="the server's database: the --db it is served with")],
     uses: Annotated[int, typer.Option(min=1, max=100_000, help="how many profiles the code may make")] = 1,
 ) -> None:
     """Make an invite code and print it, once: only its hash is stored, so it cannot be shown again."""
-    try:
-        from nutbox.web.people import People
-        from nutbox.web.store import Store
-    except ImportError as missing:  # the web extra is not installed
-        typer.echo(f"error: nutbox invite-code needs the web extra ({missing.name} is missing): "
-                   f"pip install 'nutbox[web]'", err=True)
-        raise typer.Exit(2) from None
-
     code = secrets.token_urlsafe(12)  # 96 bits, 16 characters: short enough to type
     store = Store(db)
     try:

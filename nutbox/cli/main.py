@@ -13,7 +13,6 @@ from rich.markup import escape
 from rich.table import Table
 
 from nutbox.agents import AGENTS, LEVELS, make_agent
-from nutbox.cli.invite_cmd import invite_code
 from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.serve_cmd import serve
@@ -132,7 +131,6 @@ def _step(to: int | None, last: int) -> int:
 
 
 app.command()(serve)
-app.command("invite-code")(invite_code)
 
 
 def needs_extra(name: str, extra: str, missing: ImportError) -> Callable[[], None]:
@@ -145,6 +143,13 @@ def needs_extra(name: str, extra: str, missing: ImportError) -> Callable[[], Non
     command.__doc__ = f"(needs the {extra} extra: pip install 'nutbox[{extra}]')"
     return command
 
+
+try:  # profiles' invite codes are kept in the browser table's database (the web extra)
+    from nutbox.cli.invite_cmd import invite_code
+except ImportError as missing:
+    app.command("invite-code")(needs_extra("invite-code", "web", missing))
+else:
+    app.command("invite-code")(invite_code)
 
 try:  # balance studies need the sim extra (pyarrow, openskill, matplotlib)
     from nutbox.cli.simulate_cmd import rate, simulate

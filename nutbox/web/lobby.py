@@ -20,7 +20,7 @@ from nutbox.registry import ENTRIES, game_class
 from nutbox.web.hub import Seated
 from nutbox.web.live import HUMAN, Refusal, clip
 from nutbox.web.pages import hub_of, templates
-from nutbox.web.profiles import profile_of, require_profile, same_site
+from nutbox.web.profiles import profile_of, require_profile, same_site, span
 
 SHOWN = 200  # open tables a lobby page lists at most
 
@@ -29,12 +29,7 @@ def pace(seconds: float) -> str:
     """A table's time per decision, in words."""
     if not seconds:
         return "no time limit"
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            count = seconds / size
-            amount = f"{count:.0f}" if count == int(count) else f"{count:.1f}"
-            return f"{amount} {unit}{'' if amount == '1' else 's'} per move" + (", turn-based" if size >= 3600 else "")
-    return f"{seconds:.0f} seconds per move"
+    return f"{span(seconds, 2)} per move" + (", turn-based" if seconds >= 3600 else "")
 
 
 def listing(seated: Seated) -> dict[str, Any] | None:
