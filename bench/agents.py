@@ -127,6 +127,7 @@ def main() -> None:
     parser.add_argument("--against", default="random,easy", help="its opponents, comma-separated")
     parser.add_argument("--positions", type=int, default=10, help="positions timed per level")
     parser.add_argument("--only", choices=("speed", "wins", "solo"))
+    parser.add_argument("--automa", help="solo: only these difficulties, comma-separated (default: each)")
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool:
         for game_id, cls in GAMES.items():
@@ -156,6 +157,8 @@ def solo(game_id: str, args: argparse.Namespace, pool: Any) -> None:
     """A solo game against the rules: the score reached at each difficulty of the game's `automa` option."""
     automa = next(info for info in describe(GAMES[game_id].options_type) if info.name == "automa")
     for level in automa.choices:
+        if args.automa and level not in args.automa.split(","):
+            continue
         options = {"players": 1, "automa": level}
         tasks = [Task(game_id, options, (args.bot,), seed=1000 + i, seat=0) for i in range(args.games)]
         results = list(pool.map(play, tasks))

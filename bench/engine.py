@@ -19,9 +19,9 @@ from nutbox.core import draw_chance
 from nutbox.registry import GAMES, make
 
 
-def measure(game_id: str, players: int, seconds: float) -> dict[str, float]:
+def measure(game_id: str, players: int, seconds: float, seed: int) -> dict[str, float]:
     game = make(game_id, {"players": players})
-    rng = random.Random(0)
+    rng = random.Random(seed)  # each round plays new games: a cache kept across games must not meet old ones
     decisions = actions = games = 0
     decision_time = 0.0
     start = time.perf_counter()
@@ -59,7 +59,7 @@ def main() -> None:
         if args.game and game_id != args.game:
             continue
         for players in range(cls.min_players, cls.max_players + 1):
-            rounds = [measure(game_id, players, args.seconds) for _ in range(args.rounds)]
+            rounds = [measure(game_id, players, args.seconds, seed) for seed in range(args.rounds)]
 
             def median(key: str, rounds: list[dict[str, float]] = rounds) -> float:
                 return statistics.median(r[key] for r in rounds)

@@ -1,6 +1,6 @@
 """The RL adapters' speed, and nutbox's search against OpenSpiel's through the adapter.
 
-    python bench/interop.py [--seconds S] [--game ID] [--only speed|search] [--positions K] [--sims N]
+    python bench/interop.py [--seconds S] [--game ID] [--only speed|search|ismcts] [--positions K] [--sims N]
                             [--games G] [--move-time T] [--nutbox-settings depth=10,...]
 
 Prints:
@@ -14,11 +14,16 @@ Prints:
 - search, on Nuts Sorting through the OpenSpiel adapter: simulations per second of nutbox's `mcts`
   (MctsAgent, by default with its default settings: UCT c=1.4, 40 random rollout decisions, then the
   heuristic; `--nutbox-settings` changes them, as in `mcts:depth=10`) and of
-  OpenSpiel's Python MCTSBot (uct_c=2, one random rollout to the end), on the same K positions from random
-  games; then G games between them at equal time per move (nutbox: a time cap of T seconds; OpenSpiel,
-  which has no time cap, gets the simulations its measured rate fits in T, re-estimated after every move),
-  seats rotated, with nutbox's score (a draw counts half) and its 95% Wilson interval, and the mean time
-  per move each actually took.
+  OpenSpiel's Python MCTSBot (uct_c=2, one random rollout to the end), on the same K positions (default 12,
+  N=200 simulations each) from random games; then G games (default 30) between them at equal time per move
+  (nutbox: a time cap of T seconds; OpenSpiel, which has no time cap, gets the simulations its measured rate
+  fits in T, re-estimated after every move), seats rotated, with nutbox's score (a draw counts half) and its
+  95% Wilson interval, and the mean time per move with a choice each actually took;
+- ismcts, the same for the games with secrets at two players (Nut Hunt and Nuts!, or the one `--game`
+  names): nutbox's `hard` level (ISMCTS with the game's `bot_search` settings and its hard budget of
+  simulations, capped at T seconds a move) against OpenSpiel's Python ISMCTSBot (uct_c=2, one random
+  rollout to the end, nodes keyed by observation), rates on K=6 positions of N=20 simulations, then G=40
+  games by default.
 
 Machines here are shared and noisy: compare figures within one run.
 """
@@ -30,6 +35,7 @@ import dataclasses
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -37,9 +43,9 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
-from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
-from nutbox.agents import MctsAgent, SearchSettings
+from nutbox.agents import Agent, MctsAgent, SearchSettings, make_agent
 from nutbox.core import Game, Record, draw_chance, random_action
 from nutbox.interop import gymnasium as nutbox_gymnasium
 from nutbox.interop import openspiel as nutbox_openspiel
@@ -49,7 +55,9 @@ from nutbox.registry import GAMES, make
 from nutbox.sim.stats import wilson
 
 SEARCH_GAME = "nuts-sorting"
+HIDDEN_GAMES = ("nut-hunt", "nuts-factory")  # the games with secrets, where `hard` meets ISMCTSBot
 OPENSPIEL_UCT_C = 2.0
+MIN_OPENSPIEL_SIMS = 2  # ISMCTSBot's first simulation only expands its root: with one it has no move to pick
 
 
 # --- speed --------------------------------------------------------------------------------------------
@@ -167,9 +175,63 @@ def snapshot_cost(game: Game, rng: random.Random, rounds: int = 2000) -> float:
 
 
 # --- search -------------------------------------------------------------------------------------------
-def search_positions(count: int, seed: int) -> list[Record]:
-    """`count` records of Nuts Sorting games stopped at a move with a choice and no outright win."""
-    game = make(SEARCH_GAME)
+# A nutbox search bot for a seat: (game, seat, seed, simulations or None for its own budget, a time cap or None).
+NutboxSide = Callable[[Game, int, int | str, int | None, float | None], Agent]
+# An OpenSpiel bot that runs `simulations` per move, drawing from `rng`: (game, simulations, rng).
+OpenSpielSide = Callable[[Any, int, np.random.RandomState], Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Pairing:
+    """One game and the two searches that meet in it through the OpenSpiel adapter."""
+
+    game_id: str
+    nutbox_name: str  # as the results name it
+    nutbox_detail: str  # its settings, for the rates
+    nutbox: NutboxSide
+    openspiel_name: str
+    openspiel: OpenSpielSide
+
+    def load(self) -> Any:
+        return pyspiel.load_game(nutbox_openspiel.short_name(self.game_id), {"players": 2})
+
+
+def mcts_pairing(settings: SearchSettings) -> Pairing:
+    """nutbox's `mcts` with `settings` against OpenSpiel's MCTSBot (uct_c=2, one random rollout to the end),
+    on Nuts Sorting."""
+
+    def nutbox(game: Game, seat: int, seed: int | str, sims: int | None, cap: float | None) -> Agent:
+        return MctsAgent(game, seat, seed, dataclasses.replace(settings, sims=sims or 10**9, time=cap or 0.0))
+
+    def openspiel(spiel: Any, sims: int, rng: np.random.RandomState) -> Any:
+        return mcts.MCTSBot(spiel, OPENSPIEL_UCT_C, sims, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+
+    return Pairing(SEARCH_GAME, "mcts", str(settings), nutbox, "MCTSBot", openspiel)
+
+
+def hard_pairing(game_id: str) -> Pairing:
+    """nutbox's `hard` level (ISMCTS with the game's `bot_search` settings and its hard budget, capped per
+    move) against OpenSpiel's ISMCTSBot with a random-rollout evaluator, as OpenSpiel's examples set it up
+    (uct_c=2, one random rollout to the end), keying its nodes by observation (docs/interop.md)."""
+
+    def nutbox(game: Game, seat: int, seed: int | str, sims: int | None, cap: float | None) -> Agent:
+        if sims is None:
+            return make_agent("hard", game, seat, seed, time_cap=cap)
+        return make_agent(f"ismcts:{game.bot_search},sims={sims}", game, seat, seed, time_cap=cap)
+
+    def openspiel(spiel: Any, sims: int, rng: np.random.RandomState) -> Any:
+        return ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, rng), OPENSPIEL_UCT_C, sims,
+                                random_state=rng, use_observation_string=True)
+
+    game = make(game_id, {"players": 2})
+    hard = game.bot_sims[1]
+    return Pairing(game_id, "hard", f"ismcts:{game.bot_search},sims={hard}", nutbox, "ISMCTSBot", openspiel)
+
+
+def search_positions(game_id: str, count: int, seed: int) -> list[Record]:
+    """`count` records of two-player games of `game_id` stopped at a decision with a choice and no outright
+    win."""
+    game = make(game_id, {"players": 2})
     rng = random.Random(seed)
     found: list[Record] = []
     while len(found) < count:
@@ -191,26 +253,21 @@ def search_positions(count: int, seed: int) -> list[Record]:
     return found
 
 
-def openspiel_bot(spiel: Any, sims: int, seed: int) -> Any:
-    rng = np.random.RandomState(seed)
-    return mcts.MCTSBot(spiel, OPENSPIEL_UCT_C, sims, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-
-
-def simulation_rates(positions: list[Record], sims: int, settings: SearchSettings) -> tuple[float, float, float]:
-    """Simulations per second of nutbox's mcts and OpenSpiel's MCTSBot over the same positions, and the median
+def simulation_rates(pairing: Pairing, positions: list[Record], sims: int) -> tuple[float, float, float]:
+    """Simulations per second of the nutbox and the OpenSpiel search over the same positions, and the median
     over the positions of how many times faster nutbox's search was there (the two take turns position by
     position, so a change in the machine's load hits both)."""
-    spiel = pyspiel.load_game(nutbox_openspiel.short_name(SEARCH_GAME))
+    spiel = pairing.load()
     nutbox_time = openspiel_time = 0.0
     ratios = []
     for index, record in enumerate(positions):
         state = spiel.deserialize_state(json.dumps(record.to_json()))
         seat = state.current_player()
-        nutbox = MctsAgent(spiel.nutbox, seat, index, dataclasses.replace(settings, sims=sims))
+        nutbox = pairing.nutbox(spiel.nutbox, seat, index, sims, None)
         start = time.perf_counter()
         nutbox.act(state.view(seat), state.position.state.legal_actions())
         ours = time.perf_counter() - start
-        bot = openspiel_bot(spiel, sims, index)
+        bot = pairing.openspiel(spiel, sims, np.random.RandomState(index))
         start = time.perf_counter()
         bot.step(state)
         theirs = time.perf_counter() - start
@@ -221,78 +278,106 @@ def simulation_rates(positions: list[Record], sims: int, settings: SearchSetting
     return total / nutbox_time, total / openspiel_time, statistics.median(ratios)
 
 
-def match(
-    seed: int, nutbox_seat: int, move_time: float, openspiel_rate: float, settings: SearchSettings
-) -> tuple[float, list[float], list[float]]:
-    """One game at equal time per move: nutbox's score (1, 0.5, 0) and each side's seconds per move."""
-    spiel = pyspiel.load_game(nutbox_openspiel.short_name(SEARCH_GAME))
+@dataclasses.dataclass
+class Tally:
+    """What a series of games at equal time per move adds up to (seconds and simulations: decisions with a
+    choice only, where both searches think)."""
+
+    score: float = 0.0
+    games: int = 0
+    nutbox_seconds: list[float] = dataclasses.field(default_factory=list)
+    openspiel_seconds: list[float] = dataclasses.field(default_factory=list)
+    openspiel_sims: list[int] = dataclasses.field(default_factory=list)
+
+
+def match(pairing: Pairing, seed: int, nutbox_seat: int, move_time: float, openspiel_rate: float,
+          tally: Tally) -> None:
+    """One game at equal time per move, added to `tally`: nutbox gets a time cap of `move_time`, OpenSpiel's bot
+    (which has none) the simulations its rate fits in it: `openspiel_rate` at first, re-estimated after each of
+    its moves. Each game starts afresh from the rate measured on early positions, since simulations get cheaper
+    as a game nears its end. Chance is drawn from a generator of its own (seeded by `seed`)."""
+    spiel = pairing.load()
     rng = random.Random(seed)
-    timed = dataclasses.replace(settings, sims=10**9, time=move_time)
-    nutbox = MctsAgent(spiel.nutbox, nutbox_seat, agent_seed(seed, nutbox_seat), timed)
-    bot = openspiel_bot(spiel, 1, seed)
+    nutbox = pairing.nutbox(spiel.nutbox, nutbox_seat, agent_seed(seed, nutbox_seat), None, move_time)
+    bot_rng = np.random.RandomState(seed)
     state = spiel.new_initial_state()
-    nutbox_times: list[float] = []
-    openspiel_times: list[float] = []
     while not state.is_terminal():
-        inner = state.position.state
+        inner = state.position.state  # the nutbox state, which the move below changes in place
         if inner.is_chance():
             state.apply_action(spiel.nutbox.action_index(draw_chance(inner, rng)))
             continue
+        legal = inner.legal_actions()
         start = time.perf_counter()
         if state.current_player() == nutbox_seat:
-            action = nutbox.act(state.view(nutbox_seat), inner.legal_actions())
-            state.apply_action(spiel.nutbox.action_index(action))
-            nutbox_times.append(time.perf_counter() - start)
+            state.apply_action(spiel.nutbox.action_index(nutbox.act(state.view(nutbox_seat), legal)))
+            if len(legal) > 1:
+                tally.nutbox_seconds.append(time.perf_counter() - start)
         else:
-            bot.max_simulations = sims = max(1, round(openspiel_rate * move_time))
-            state.apply_action(bot.step(state))
+            sims = max(MIN_OPENSPIEL_SIMS, round(openspiel_rate * move_time))
+            state.apply_action(pairing.openspiel(spiel, sims, bot_rng).step(state))
             took = time.perf_counter() - start
-            openspiel_times.append(took)
-            if len(inner.legal_actions()) > 1 and took > 0:
-                openspiel_rate = 0.5 * openspiel_rate + 0.5 * sims / took
-    returns = state.returns()
-    return (returns[nutbox_seat] + 1) / 2, nutbox_times, openspiel_times
+            if len(legal) > 1:  # a forced move is answered without searching
+                tally.openspiel_seconds.append(took)
+                tally.openspiel_sims.append(sims)
+                # A search far quicker than its rate predicts stopped early (MCTSBot stops once it has solved
+                # the root): it says nothing of the rate, and counting it would blow the next moves' budget up.
+                if took > 0.25 * sims / openspiel_rate:
+                    openspiel_rate = 0.5 * openspiel_rate + 0.5 * sims / took
+    tally.score += (state.returns()[nutbox_seat] + 1) / 2
+    tally.games += 1
 
 
-def search(positions: int, sims: int, games: int, move_time: float, settings: SearchSettings) -> None:
-    records = search_positions(positions, seed=1)
-    nutbox_rate, openspiel_rate, ratio = simulation_rates(records, sims, settings)
-    print(f"\nSearch on Nuts Sorting through the OpenSpiel adapter ({positions} positions, {sims} simulations each)")
-    print(f"  nutbox mcts:         {nutbox_rate:>9,.0f} simulations/s  ({settings})")
-    print(f"  OpenSpiel MCTSBot:   {openspiel_rate:>9,.0f} simulations/s")
+def search(pairing: Pairing, positions: int, sims: int, games: int, move_time: float) -> None:
+    """The two searches' simulation rates on `positions` positions, then `games` games at equal time per move,
+    seats rotated (each seed is played from both seats, so both see the same first deal)."""
+    title = make(pairing.game_id).title
+    records = search_positions(pairing.game_id, positions, seed=1)
+    nutbox_rate, openspiel_rate, ratio = simulation_rates(pairing, records, sims)
+    print(f"\n{title} (2 players) through the OpenSpiel adapter: nutbox {pairing.nutbox_name} against OpenSpiel's "
+          f"{pairing.openspiel_name} ({positions} positions, {sims} simulations each)")
+    print(f"  nutbox {pairing.nutbox_name:<12} {nutbox_rate:>9,.0f} simulations/s  ({pairing.nutbox_detail})")
+    print(f"  OpenSpiel {pairing.openspiel_name:<9} {openspiel_rate:>9,.0f} simulations/s")
     print(f"  nutbox is {nutbox_rate / openspiel_rate:.1f} times faster per simulation overall, "
           f"{ratio:.1f} times at the median position")
-    score = 0.0
-    nutbox_times: list[float] = []
-    openspiel_times: list[float] = []
+    tally = Tally()
     for index in range(games):
-        result, ours, theirs = match(1000 + index, index % 2, move_time, openspiel_rate, settings)
-        score += result
-        nutbox_times += ours
-        openspiel_times += theirs
-    low, high = wilson(score, games)
+        match(pairing, 1000 + index // 2, index % 2, move_time, openspiel_rate, tally)
+        print(f"  game {index + 1} of {games}: nutbox so far {tally.score:g} of {tally.games}", file=sys.stderr,
+              flush=True)  # progress, for runs of the better part of an hour
+    low, high = wilson(tally.score, games)
     print(f"\n{games} games at {move_time:g} s per move, seats rotated:")
-    print(f"  nutbox mcts scores {score:g} of {games} = {score / games:.0%} (95% interval {low:.0%} to {high:.0%})")
-    print(f"  seconds per move: nutbox {statistics.mean(nutbox_times):.3f}, "
-          f"OpenSpiel {statistics.mean(openspiel_times):.3f}")
+    print(f"  nutbox {pairing.nutbox_name} scores {tally.score:g} of {games} = {tally.score / games:.0%} "
+          f"(95% interval {low:.0%} to {high:.0%}; a draw counts half)")
+    print(f"  seconds per move with a choice: nutbox {statistics.mean(tally.nutbox_seconds):.3f}, "
+          f"OpenSpiel {statistics.mean(tally.openspiel_seconds):.3f} "
+          f"({statistics.mean(tally.openspiel_sims):.1f} simulations a move on average)")
+    floor = sum(sims == MIN_OPENSPIEL_SIMS for sims in tally.openspiel_sims) / len(tally.openspiel_sims)
+    if floor:  # then its moves take longer than the others: the time is not equal, in OpenSpiel's favour
+        print(f"  OpenSpiel's bot ran its minimum of {MIN_OPENSPIEL_SIMS} simulations on {floor:.0%} of its moves, "
+              f"whatever they took (raise --move-time for equal time)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=4.0, help="time per adapter and game (speed)")
-    parser.add_argument("--game", choices=sorted(GAMES), help="only this game (speed)")
-    parser.add_argument("--only", choices=("speed", "search"), help="only one of the two parts")
-    parser.add_argument("--positions", type=int, default=12, help="positions for the simulation rates")
-    parser.add_argument("--sims", type=int, default=200, help="simulations per position for the rates")
-    parser.add_argument("--games", type=int, default=30, help="games at equal time per move")
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game (speed; ismcts: one of its two games)")
+    parser.add_argument("--only", choices=("speed", "search", "ismcts"), help="only one of the three parts")
+    parser.add_argument("--positions", type=int, default=None, help="positions for the simulation rates (12; ismcts 6)")
+    parser.add_argument("--sims", type=int, default=None, help="simulations a position for the rates (200; ismcts 20)")
+    parser.add_argument("--games", type=int, default=None, help="games at equal time per move (search 30; ismcts 40)")
     parser.add_argument("--move-time", type=float, default=0.2, help="seconds per move in those games")
     parser.add_argument("--nutbox-settings", default="", help="nutbox mcts settings, as after mcts: (depth=10)")
     args = parser.parse_args()
-    if args.only != "search":
+    if args.only is None or args.only == "speed":
         speed(args.seconds, args.game)
-    if args.only != "speed":
-        settings = SearchSettings.parse(args.nutbox_settings)
-        search(args.positions, args.sims, args.games, args.move_time, settings)
+    if args.only is None or args.only == "search":
+        pairing = mcts_pairing(SearchSettings.parse(args.nutbox_settings))
+        search(pairing, args.positions or 12, args.sims or 200, args.games or 30, args.move_time)
+    if args.only is None or args.only == "ismcts":
+        if args.game and args.game not in HIDDEN_GAMES:
+            parser.error(f"the ismcts part plays the games with secrets: {', '.join(HIDDEN_GAMES)}")
+        for game_id in [args.game] if args.game else HIDDEN_GAMES:
+            search(hard_pairing(game_id), args.positions or 6, args.sims or 20, args.games or 40, args.move_time)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ the legal actions: the state they search is rebuilt by `game.determinize`.
 - Chance is sampled by its probabilities and kept out of the tree (open loop): the tree is over decisions.
 - A child's exploration term counts the simulations in which its action was available (ISMCTS), which for
   a game without secrets is every visit of its parent.
+- With `prior`, new nodes of the first `seeded` levels (the root alone by default) get every move seeded with
+  the heuristic's value of its result, so a decision is judged by the best follow-up the heuristic sees (a
+  forage by the recruit it pays for) rather than by random follow-ups; deeper nodes expand one random move.
 - Rollouts play random legal actions (or, with `rollout=greedy`, mostly the heuristic's favourite among a
   few) for up to `depth` decisions, then the game's heuristic scores the position for every seat.
 - The budget is counted in simulations, so decisions do not depend on the machine; `time` adds a cap in
@@ -39,6 +42,7 @@ class SearchSettings:
     depth: int = 40  # rollout decisions before the heuristic judges the position
     rollout: Literal["random", "greedy"] = "random"
     prior: int = 0  # virtual visits that seed the root's children with the heuristic's opinion (0: none)
+    seeded: int = 1  # tree levels whose nodes are seeded so (1: the root only); deeper ones expand at random
 
     @classmethod
     def parse(cls, text: str, base: SearchSettings | None = None) -> SearchSettings:
@@ -55,7 +59,7 @@ class SearchSettings:
                 raise OptionsError(f"{key} must be a {kind.__name__}, not {raw!r}") from None
         settings = cls(**values)
         finite = 0 <= settings.time < math.inf and 0 <= settings.c < math.inf
-        if settings.sims < 1 or settings.depth < 0 or not finite or settings.prior < 0:
+        if settings.sims < 1 or settings.depth < 0 or not finite or settings.prior < 0 or settings.seeded < 1:
             raise OptionsError(f"search settings out of range: {settings}")
         if settings.rollout not in ("random", "greedy"):
             raise OptionsError(f"rollout is random or greedy, not {settings.rollout!r}")
@@ -113,7 +117,7 @@ class MctsAgent(Agent):
         return max(legal, key=rank)
 
     def _simulate(self, root: _Node, state: State) -> None:
-        rng, c, prior = self.rng, self.settings.c, self.settings.prior
+        rng, c, prior, seeded = self.rng, self.settings.c, self.settings.prior, self.settings.seeded
         node = root
         path = [root]
         while not state.is_terminal():
@@ -130,9 +134,13 @@ class MctsAgent(Agent):
                     untried.append(action)
                 else:
                     child.available += 1
-            if untried and prior and node is root:
+            # A node below the root seeded now ends the descent one step further down: each simulation
+            # judges one new position, as an expansion at random does.
+            stop = False
+            if untried and prior and len(path) <= seeded:
                 for action in untried:
                     node.children[action] = self._seeded(state.child(action), who)
+                stop = node is not root
             elif untried:
                 action = rng.choice(untried)
                 child = node.children[action] = _Node(len(node.totals))
@@ -149,6 +157,8 @@ class MctsAgent(Agent):
             node = node.children[best]
             state.apply(best)
             path.append(node)
+            if stop:
+                break
         values = self._rollout(state)
         for visited in path:
             visited.visits += 1

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from nutbox.agents import GreedyAgent, IsmctsAgent, MctsAgent, make_agent
+from nutbox.agents.search import SearchSettings
 from nutbox.core import CHANCE, Action, Game, OptionsError, State, draw_chance
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.play import agent_seed, run_match
@@ -159,3 +160,24 @@ def test_the_levels_use_the_games_search_settings() -> None:
     hard = make_agent("hard", game, 0)
     assert isinstance(hard, IsmctsAgent)
     assert (hard.settings.depth, hard.settings.prior, hard.settings.c) == (0, 5, 0.5)
+
+
+@pytest.mark.parametrize("seeded", [1, 2])
+def test_seeded_levels_give_every_move_of_a_new_node_the_heuristics_opinion(seeded: int) -> None:
+    """With `seeded=2` a node one level below the root gets all its moves seeded when first reached (a random
+    expansion tries one), and that simulation stops one step further down, judging a single new position."""
+    from nutbox.agents.search import _Node
+
+    game = make("nuts-sorting", {"players": 2})
+    state = walk_to_decision(game, 3, 4)
+    seat = state.to_move()
+    assert isinstance(seat, int)
+    agent = MctsAgent(game, seat, 1, SearchSettings.parse(f"prior=2,depth=0,seeded={seeded}"))
+    root = _Node(game.num_players)
+    agent._simulate(root, state.clone())
+    (child,) = [node for node in root.children.values() if node.visits > agent.settings.prior]
+    below = state.child(next(a for a, node in root.children.items() if node is child))
+    moves = len(below.legal_actions()) if seeded == 2 else 1
+    assert len(child.children) == moves
+    virtual = agent.settings.prior * moves if seeded == 2 else 0
+    assert sum(node.visits for node in child.children.values()) == virtual + 1  # one position judged

@@ -105,3 +105,31 @@ def test_a_spectators_page_never_holds_a_seats_secrets(server: str, browser: Bro
                 assert not any(text in other.content() for text in own)
     for page in (*seat_pages, watcher, creator):
         page.context.close()
+
+
+def test_a_decision_made_while_not_connected_is_sent_when_the_connection_is_back(server: str,
+                                                                                 browser: Browser) -> None:
+    # The page shows the position it was served with before its WebSocket opens, and a connection can drop
+    # at any time: a click in between must not be lost (nor sent twice).
+    page = new_page(browser)
+    links, _ = create_table(page, server, "nuts-sorting", ["human", "human"])
+    connect = {"allowed": False}
+    page.route_web_socket(re.compile(r".*/ws/t/.*"),
+                          lambda ws: ws.connect_to_server() if connect["allowed"] else ws.close())
+    take_seat(page, links[0])
+    if page.locator("#status").inner_text() != "Your move":  # chance chose who starts: take the other seat
+        page.context.clear_cookies()
+        take_seat(page, links[1])
+    assert page.locator("#status").inner_text() == "Your move"  # as served: the page has no connection
+    expect(page.locator("#table")).to_have_attribute("data-connected", "no")
+    before, logged = version(page), page.locator("#log li").count()
+    page.locator("#legal button.action").first.click()
+    expect(page.locator("#message")).to_contain_text("Not connected yet")
+    assert version(page) == before
+    connect["allowed"] = True
+    page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before,
+                           timeout=20_000)
+    expect(page.locator("#message")).to_be_hidden()
+    expect(page.locator("#status")).not_to_have_text("Your move")  # the other seat (a person) is to move now
+    expect(page.locator("#log li")).to_have_count(logged + 1)  # sent once
+    page.context.close()

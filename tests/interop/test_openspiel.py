@@ -18,6 +18,7 @@ import pytest
 from open_spiel.python import policy as policy_lib  # type: ignore[import-untyped]
 from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts  # type: ignore[import-untyped]
 
+from nutbox.agents import make_agent
 from nutbox.core import NutboxError, RecordError
 from nutbox.games.nuts_sorting.board import NAMES
 from nutbox.interop.encoding import Encoder
@@ -324,6 +325,51 @@ def test_resampling_keeps_the_seats_information_state_and_varies_the_rest() -> N
         drawn.information_state_string(0)
     with pytest.raises(Exception, match="no record leads to it"):
         drawn.serialize()
+
+
+@pytest.mark.parametrize("game_id", ["nut-hunt", "nuts-factory"])
+def test_resampling_sees_only_the_seats_view(game_id: str) -> None:
+    """Two states that one seat cannot tell apart (the second drawn from the first for that seat, so the
+    other seat's secrets differ) resample alike for that seat, draw for draw: nothing hidden leaks into what
+    ISMCTS searches."""
+    game = load(game_id, players=2)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    twin = None
+    while twin is None:  # play on until the other seat holds a secret (Nuts!: once it holds a bonus card)
+        play_chance(state, rng)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        play_chance(state, rng)
+        seat, other = state.current_player(), 1 - state.current_player()
+        draws = (state.resample_from_infostate(seat, random.Random(n).random) for n in range(20))
+        twin = next((drawn for drawn in draws if drawn.view(other) != state.view(other)), None)
+    assert twin.view(seat) == state.view(seat)
+    for n in range(8):
+        ours, theirs = (s.resample_from_infostate(seat, random.Random(n).random) for s in (state, twin))
+        assert str(ours) == str(theirs)  # every seat's view of the drawn states: the whole state
+
+
+@pytest.mark.parametrize("game_id", ["nut-hunt", "nuts-factory"])
+def test_openspiel_ismcts_plays_a_whole_game_against_hard(game_id: str) -> None:
+    """The match bench/interop.py times, in miniature: OpenSpiel's ISMCTSBot and nutbox's `hard` level (its
+    budget cut short) take turns through the adapter to the end of a two-player game."""
+    game = load(game_id, players=2)
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng, max_length=10), 2.0, 3, random_state=rng,
+                           use_observation_string=True)
+    hard = make_agent(f"ismcts:{game.nutbox.bot_search},sims=5", game.nutbox, 0, 2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        play_chance(state, rng)
+        if state.is_terminal():
+            break
+        if state.current_player() == 0:
+            action = game.nutbox.action_index(hard.act(state.view(0), state.position.state.legal_actions()))
+        else:
+            action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert sum(state.returns()) == 0 and max(state.returns()) > 0
 
 
 @pytest.mark.parametrize("game_id", sorted(ENTRIES))

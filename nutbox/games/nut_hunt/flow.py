@@ -23,6 +23,7 @@ from nutbox.games.nut_hunt.terms import (
     NEST_SIZE,
     NESTS_TO_END,
     NUTS,
+    PINE_BARRENS,
     TILES,
     T,
     nut_list,
@@ -179,6 +180,9 @@ def settle(state: HuntState, events: list[Event]) -> None:
             tile, state.pending = state.pending[0], state.pending[1:]
             if tile == state.fox:
                 events.append(Event(f"No Automa squirrel on {tile_name(tile)}: the fox is there", "automa"))
+            elif tile == PINE_BARRENS and state.options.automa_pine == "skip":
+                events.append(Event(f"No Automa squirrel on {tile_name(tile)}: squirrels only scatter there",
+                                    "automa"))
             else:
                 events.append(Event(f"The Automa places a squirrel on {tile_name(tile)}", "place",
                                     {"owner": AUTOMA_OWNER, "tile": TILES[tile].code}))

@@ -26,7 +26,11 @@ class NutHunt(Game):
     rules_version = "2"  # 2: the forage after hassling the fox may be declined ("forage none")
     words: ClassVar[Words] = words  # the game in words for people
     guide: ClassVar[Guide] = GUIDE  # the rules for players, with pictures
-    bot_sims = (200, 700)  # medium, hard: about 350 (5 seats) to 900 (2 seats) simulations a second (docs/bots.md)
+    # Every node of the first four levels seeds its moves with the heuristic (seeded=4): a forage is judged by the
+    # best action it pays for, not by random ones. A simulation then costs a heuristic call per move of its new
+    # node, so the budgets are smaller than a root-only search's (docs/bots.md: hard about half a second at two seats).
+    bot_sims = (80, 500)  # medium, hard
+    bot_search = "depth=0,c=0.5,prior=5,seeded=4"
     encoding = actions.ENCODING
     options_type: ClassVar[type[HuntOptions]] = HuntOptions
     options: HuntOptions

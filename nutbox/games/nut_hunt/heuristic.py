@@ -2,61 +2,215 @@
 
 The score if the game ended now moves only when a nest is built or an objective completes, which leaves a
 one-ply bot blind to progress. So each owner's position is valued as its current score plus the promise of
-what it is building: each open objective credited by how few tiles it still lacks, squirrels as thirds of
-a nest, and nuts as the means to recruit.
+what it is building, read the way the rulebook's strategy reads it:
+- each open objective is planned as its cheapest route (`plan`): the recruits it still needs, counting the
+  tiles not yet held and, unless a nest already stands on or beside the route, the squirrels that would turn
+  one of its tiles into a nest; its swing (base points and distance bonus instead of the -2 penalty) is
+  credited by a factor that shrinks with every recruit still needed, so a squirrel on the route is worth more
+  than one off it, and overlapping objectives share their tiles;
+- a tile holding two squirrels is one recruit from a nest, and a nest's 2 points;
+- nuts are worth what they recruit next: the most of a wanted tile's cost (a tile the plan still lacks) they
+  already cover, so a forage that completes the next recruit beats one that does not.
+The Automa (solo) is valued by the same measure, so what breaks up its routes (the fox, hassled onto its
+squirrels) shows up as its promise falling.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections import deque
+from dataclasses import dataclass
 
 from nutbox.games.nut_hunt.board import Layout
 from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.rules import FROG_POND, NUTS, HuntState, T
+from nutbox.games.nut_hunt.rules import FROG_POND, NEST_SIZE, NUTS, HuntState, T
 from nutbox.games.nut_hunt.scoring import FAILED_PENALTY, distance_bonus
+from nutbox.games.nut_hunt.terms import TILES
 
-SQUIRREL_VALUE = 0.6  # a third of a nest's 2 points, discounted: the fox may scatter it
-NUT_VALUE = 0.15  # about what a squirrel costs, divided by the nuts it takes
+SQUIRREL_VALUE = 0.25  # any squirrel: it may yet scatter somewhere useful, and it breaks tied scores
+NEAR_NEST_VALUE = 0.6  # a tile one recruit short of a nest (2 points, and it scatters the other squirrels)
+NUT_VALUE = 0.08  # a nut as such (three make any one nut by exchange)
+NEXT_RECRUIT_VALUE = 0.6  # being able to pay for the next wanted recruit, credited by the share of its cost held
+STEP = 0.55  # an objective's credit shrinks by this factor for each recruit it still needs
 SCALE = 8.0  # a lead of this many points counts as most of a win
+NEVER = 99  # a cost no plan reaches
+BARRENS_ENTRY = 3  # squirrels reach the Pine Barrens only by scattering: rarely a planned step
 
 
-def missing_tiles(layout: Layout, held: set[int], a: int, b: int) -> int:
-    """The fewest tiles not yet held on any route from a to b (0-1 breadth-first; never via the Frog Pond)."""
-    cost = [T + 1] * T
-    cost[a] = 0 if a in held else 1
-    queue = deque([a])
+@dataclass(frozen=True, slots=True)
+class Plan:
+    needed: int  # recruits still needed (NEVER if no route)
+    missing: tuple[int, ...]  # tiles of the route not yet held
+    nest_tile: int | None  # the tile the plan would build its nest on (None: a nest already serves it)
+
+
+def held_tiles(state: HuntState, owner: int) -> tuple[set[int], set[int]]:
+    """The tiles the owner holds (squirrel or nest), and those of them in a run of tiles that has a nest."""
+    base = owner * T
+    squirrels, nests = state.squirrels, state.nests
+    held = {t for t in range(T) if squirrels[base + t] or nests[base + t]}
+    nested: set[int] = set()
+    assert state.layout is not None
+    neighbours = state.layout.neighbours
+    for tile in held:
+        if nests[base + tile] and tile not in nested:
+            frontier = [tile]
+            nested.add(tile)
+            while frontier:
+                for other in neighbours[frontier.pop()]:
+                    if other in held and other not in nested:
+                        nested.add(other)
+                        frontier.append(other)
+    return held, nested
+
+
+def reach(layout: Layout, entry: list[int], a: int) -> tuple[list[int], list[int]]:
+    """Recruits to hold a run of tiles from a to each tile (entering a tile costs `entry[tile]`, the Frog Pond
+    is never entered), and each tile's predecessor on its cheapest run (-1 at a). Dijkstra on 19 tiles."""
+    cost = [NEVER] * T
+    before = [-1] * T
+    cost[a] = entry[a]
+    queue = [(cost[a], a)]
+    neighbours = layout.neighbours
     while queue:
-        tile = queue.popleft()
-        for other in layout.neighbours[tile]:
-            if other == FROG_POND:
-                continue
-            step = 0 if other in held else 1
-            if cost[tile] + step < cost[other]:
-                cost[other] = cost[tile] + step
-                if step:
-                    queue.append(other)
-                else:
-                    queue.appendleft(other)
-    return cost[b]
+        spent, tile = heapq.heappop(queue)
+        if spent > cost[tile]:
+            continue
+        for other in neighbours[tile]:
+            new = spent + entry[other]
+            if new < cost[other]:
+                cost[other] = new
+                before[other] = tile
+                heapq.heappush(queue, (new, other))
+    return cost, before
+
+
+def route_entries(held: set[int]) -> list[int]:
+    """What entering each tile costs the owner in recruits: 0 if held, 1 if not, more for the Pine Barrens
+    (only a scatter reaches it), and never the Frog Pond."""
+    entry = [0 if t in held else 1 for t in range(T)]
+    for tile in range(T):
+        if tile == FROG_POND:
+            entry[tile] = NEVER
+        elif TILES[tile].pine_barrens and tile not in held:
+            entry[tile] = BARRENS_ENTRY
+    return entry
+
+
+def nest_costs(counts: list[int], nested: set[int]) -> list[int]:
+    """The recruits that would make each tile serve a route as its nest: none where a run with a nest already
+    reaches, else the squirrels the tile lacks for one (never on the Pine Barrens: no recruiting there)."""
+    costs = []
+    for tile in range(T):
+        if tile in nested:
+            costs.append(0)
+        elif TILES[tile].pine_barrens or tile == FROG_POND:
+            costs.append(NEVER)
+        else:
+            costs.append(NEST_SIZE - max(counts[tile], 1))
+    return costs
+
+
+def plan(
+    from_a: tuple[list[int], list[int]], from_b: tuple[list[int], list[int]], entry: list[int], nests: list[int]
+) -> Plan:
+    """The cheapest way to complete an objective, in recruits: a run of held tiles from a to b through some
+    tile n that serves as its nest (`reach` from each end, then the best n: a to n, n to b, n's nest)."""
+    cost_a, before_a = from_a
+    cost_b, before_b = from_b
+    needed, via = NEVER, -1
+    for tile in range(T):
+        total = cost_a[tile] + cost_b[tile] - entry[tile] + nests[tile]
+        if total < needed:
+            needed, via = total, tile
+    if needed >= NEVER:
+        return Plan(NEVER, (), None)
+    missing = []
+    for before in (before_a, before_b):
+        tile = via
+        while tile != -1:
+            if entry[tile] and tile not in missing:
+                missing.append(tile)
+            tile = before[tile]
+    return Plan(needed, tuple(missing), via if nests[via] else None)
+
+
+def shortfall(nuts: list[int], cost: tuple[int, ...]) -> int:
+    """The nuts still lacking to pay `cost`, after exchanging three spare nuts of a kind for each missing one."""
+    lacking = 0
+    spare = 0
+    for nut in range(NUTS):
+        need = cost.count(nut)
+        lacking += max(0, need - nuts[nut])
+        spare += max(0, nuts[nut] - need) // 3
+    return max(0, lacking - spare)
+
+
+# Memos of pure functions: a search judges thousands of positions that differ in one owner's pieces only, so
+# the other owners' promise, and the runs from objective ends over an unchanged set of held tiles, repeat.
+MEMO_SIZE = 50_000  # entries kept before a memo is emptied (bounds the memory)
+_promises: dict[tuple[object, ...], float] = {}
+_runs: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
 
 
 def promise(state: HuntState, owner: int) -> float:
     """The owner's score now, plus partial credit for what it is building."""
-    assert state.layout is not None
-    parts = state.breakdown(owner)
-    value = float(parts.total) + SQUIRREL_VALUE * parts.squirrels
-    if owner < state.n:
-        value += NUT_VALUE * sum(state.nuts[owner * NUTS : owner * NUTS + NUTS])
     base = owner * T
-    held = {t for t in range(T) if state.squirrels[base + t] or state.nests[base + t]}
+    seat = owner < state.n
+    key = (
+        state.layout,
+        state.fox if seat else None,
+        tuple(state.squirrels[base : base + T]),
+        tuple(state.nests[base : base + T]),
+        state.objectives_of(owner),
+        tuple(state.nuts[owner * NUTS : owner * NUTS + NUTS]) if seat else None,
+    )
+    value = _promises.get(key)
+    if value is None:
+        if len(_promises) >= MEMO_SIZE:
+            _promises.clear()
+        value = _promises[key] = _promise(state, owner)
+    return value
+
+
+def _promise(state: HuntState, owner: int) -> float:
+    layout = state.layout
+    assert layout is not None
+    parts = state.breakdown(owner)
+    base = owner * T
+    counts = state.squirrels[base : base + T]
+    value = float(parts.total) + SQUIRREL_VALUE * parts.squirrels
+    value += NEAR_NEST_VALUE * sum(1 for count in counts if count == NEST_SIZE - 1)
+    held, nested = held_tiles(state, owner)
+    entry = route_entries(held)
+    nests = nest_costs(counts, nested)
+    held_key = sum(1 << tile for tile in held)
+    wanted: set[int] = set()
     for result in parts.objectives:
         if result.complete:
             continue
         a, b = COMPONENTS.objectives[result.card - 1].ends
-        reward = COMPONENTS.objectives[result.card - 1].points + distance_bonus(state.layout, a, b) - FAILED_PENALTY
-        lacking = missing_tiles(state.layout, held, a, b) + 1  # at least the nest is still to come
-        value += reward / (1 + lacking)
+        swing = COMPONENTS.objectives[result.card - 1].points + distance_bonus(layout, a, b) - FAILED_PENALTY
+        runs = []
+        for end in (a, b):
+            key = (layout, held_key, end)
+            run = _runs.get(key)
+            if run is None:
+                if len(_runs) >= MEMO_SIZE:
+                    _runs.clear()
+                run = _runs[key] = reach(layout, entry, end)
+            runs.append(run)
+        route = plan(runs[0], runs[1], entry, nests)
+        value += swing * STEP**route.needed
+        wanted.update(route.missing)
+        if route.nest_tile is not None:
+            wanted.add(route.nest_tile)
+    if owner < state.n:  # a seat's nuts (the Automa has none)
+        nuts = state.nuts[owner * NUTS : owner * NUTS + NUTS]
+        value += NUT_VALUE * sum(nuts)
+        costs = [TILES[t].cost for t in wanted if TILES[t].cost and t != state.fox]
+        if costs:
+            value += NEXT_RECRUIT_VALUE * max(1 - shortfall(nuts, cost) / len(cost) for cost in costs)
     return value
 
 

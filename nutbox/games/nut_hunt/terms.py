@@ -23,6 +23,7 @@ TILES = COMPONENTS.tiles
 CODES = tuple(tile.code for tile in TILES)
 NUTS = len(COMPONENTS.nut_codes)
 FROG_POND = COMPONENTS.frog_pond
+PINE_BARRENS = next(tile.id for tile in COMPONENTS.tiles if tile.pine_barrens)
 ALL_CARDS = tuple(range(1, len(COMPONENTS.objectives) + 1))
 COLOURS = ("yellow", "blue", "white", "green", "red")
 AUTOMA_COLOUR = "black"
@@ -79,6 +80,19 @@ class HuntOptions(Options):
             "help": "In a solo game, whether you are dealt 3 objectives and keep 2 as usual, or just draw 2.",
             "choice_labels": {"keep-2-of-3": "Dealt 3, keep 2", "draw-2": "Draw 2"},
             # the solo rules say both "set up as usual" and "drawing 2 Objectives" (docs/rules-decisions.md 13)
+            "rulebook": False,
+        },
+    )
+    automa_pine: Literal["place", "skip"] = dataclasses.field(
+        default="place",
+        metadata={
+            "label": "Automa on the Pine Barrens",
+            "help": "In a solo game, whether the Automa places a squirrel on the Pine Barrens when one of its "
+            "objectives ends there (its turn places one on each end, except the fox's tile), or skips it as "
+            "players may only scatter there.",
+            "choice_labels": {"place": "Places a squirrel there", "skip": "Skips it, like the fox's tile"},
+            # the solo turn names only the fox's tile as an exception; the Pine Barrens rule speaks of
+            # recruiting and scattering (docs/rules-decisions.md, Nut Hunt 21)
             "rulebook": False,
         },
     )

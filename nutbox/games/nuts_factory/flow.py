@@ -11,10 +11,9 @@ asked "am I on a Connecting Path?" without following the nuts again.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from nutbox.games.nuts_factory.components import COMPONENTS, TileKind
 
@@ -46,45 +45,134 @@ def exit_table(tiles: Mapping[tuple[int, int], str], fall_through: bool) -> dict
     return exits
 
 
+# A flow (a bundle of routes that agree so far) is packed into one int while it is followed down the floor, as
+# hashing ints is much cheaper than hashing tuples: its column, its dispenser's column, whether it was salted
+# and roasted, and where it crossed the Squirrel's row (the column + 1; 0 until it has).
+_FIELD = 5  # bits per column: the data allow up to 26 columns
+_COLUMN = (1 << _FIELD) - 1
+_SALTED = 1 << 2 * _FIELD
+_ROASTED = _SALTED << 1
+_CROSSING = 2 * _FIELD + 2  # where the crossing starts
+_MARKS = {"salter": _SALTED, "roaster": _ROASTED}
+_COLUMNS = range(COMPONENTS.columns)
+
+
+def _exits_at(fall_through: bool) -> dict[str, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]:
+    """Tile kind -> left column -> the columns a nut entering at its left and at its right leaves by."""
+    return {name: tuple((tuple(left + side for side in belts(kind, fall_through)[0]),
+                         tuple(left + side for side in belts(kind, fall_through)[1]))
+                        for left in _COLUMNS)
+            for name, kind in COMPONENTS.tiles.items()}
+
+
+_EXITS_AT = {fall: _exits_at(fall) for fall in (False, True)}
+# The kinds that send a nut down two columns, and for the others the one column each entrance leads to (-1:
+# the nut stops there); a floor without the former has one route at most from each dispenser.
+_SPLITTING = {fall: frozenset(name for name, at in exits.items() if any(len(belt) > 1 for belt in at[0]))
+              for fall, exits in _EXITS_AT.items()}
+_SINGLE_AT = {fall: {name: tuple((left[0] if left else -1, right[0] if right else -1) for left, right in at)
+                     for name, at in exits.items() if name not in _SPLITTING[fall]}
+              for fall, exits in _EXITS_AT.items()}
+_STRAIGHT = tuple((column,) for column in _COLUMNS)  # a row of bare belts, by entrance: its exits
+_STRAIGHT_ON = (*_COLUMNS, -1)  # the same, one exit each, by column; a stopped nut (-1) stays stopped
+_CROSSINGS = (*(column + 1 << _CROSSING for column in _COLUMNS), 0)  # what the Squirrel's row marks, by column
+_Exit = TypeVar("_Exit", int, tuple[int, ...])  # where a nut leaves a tile: one column (-1: stops), or each
+_ROUTES: dict[int, Route] = {}  # flow | routes << 32 -> its Route, made once and shared (they are immutable)
+
+
+def _route(key: int) -> Route:
+    """The Route of a flow with its number of routes above it (key: flow | count << 32), made once."""
+    flow, count = key & 0xFFFFFFFF, key >> 32
+    route = _ROUTES[key] = Route((flow >> _FIELD) & _COLUMN, flow & _COLUMN, bool(flow & _SALTED),
+                                 bool(flow & _ROASTED), (flow >> _CROSSING) - 1, count)
+    return route
+
+
+def _conveyors(
+    tiles: Mapping[tuple[int, int], str],
+    straight: tuple[_Exit, ...],
+    exits: Mapping[str, tuple[tuple[_Exit, _Exit], ...]],
+) -> dict[int, list[_Exit]]:
+    """The rows that hold tiles: by entrance, where a nut leaves (`straight` where no tile is)."""
+    conveyors: dict[int, list[_Exit]] = {}
+    for (row, left), name in tiles.items():
+        table = conveyors.get(row)
+        if table is None:
+            table = conveyors[row] = list(straight)
+        table[left], table[left + 1] = exits[name][left]
+    return conveyors
+
+
 def routes(
     tiles: Mapping[tuple[int, int], str],
     machines: Mapping[tuple[int, int], str],
     fall_through: bool = False,
 ) -> list[Route]:
     """Every route from every dispenser, given the tiles ({(row, left column): kind}) and the machines
-    ({(row, column): "salter" | "roaster"})."""
-    columns = COMPONENTS.columns
-    # Only rows that change something are walked: a row of bare belts lets every nut fall straight on.
-    steps: dict[int, tuple[str, dict[int, Any]]] = {COMPONENTS.squirrel_row: ("squirrel", {})}
-    for (row, column), exits in exit_table(tiles, fall_through).items():
-        steps.setdefault(row, ("conveyor", {}))[1][column] = exits
+    ({(row, column): "salter" | "roaster"}): dispenser by dispenser, each in the order its routes part.
+    Only rows that change something are walked: a row of bare belts lets every nut fall straight on."""
+    if _SPLITTING[fall_through].isdisjoint(tiles.values()):
+        return _single_routes(tiles, machines, _SINGLE_AT[fall_through])
+    conveyors = _conveyors(tiles, _STRAIGHT, _EXITS_AT[fall_through])  # row -> by entrance, its exits
+    squirrel_row = COMPONENTS.squirrel_row
+    marking: dict[int, dict[int, int]] = {}  # row -> {column: what its machine marks}
     for (row, column), kind in machines.items():
-        steps.setdefault(row, ("machine", {}))[1][column] = kind
-    # (source, column, salted, roasted, squirrel column: None until the route crosses his row) -> number of routes
-    flows: dict[tuple[int, int, bool, bool, int | None], int] = {(c, c, False, False, None): 1 for c in range(columns)}
-    for row in sorted(steps):
-        kind, table = steps[row]
-        moved: dict[tuple[int, int, bool, bool, int | None], int] = defaultdict(int)
-        for key, count in flows.items():
-            source, column, salted, roasted, crossing = key
-            if kind == "conveyor":
-                for out in table.get(column, (column,)):
-                    moved[(source, out, salted, roasted, crossing)] += count
-            elif kind == "squirrel":
-                moved[(source, column, salted, roasted, column)] += count
-            else:
-                machine = table.get(column)
-                if machine is None:
-                    moved[key] += count
-                else:
-                    moved[(source, column, salted or machine == "salter", roasted or machine == "roaster",
-                           crossing)] += count
+        if row not in conveyors and row != squirrel_row:
+            marking.setdefault(row, {})[column] = _MARKS[kind]
+    flows: dict[int, int] = {column << _FIELD | column: 1 for column in _COLUMNS}  # flow -> number of routes
+    for row in sorted({*conveyors, *marking, squirrel_row}):
+        moved: dict[int, int] = {}
+        get = moved.get
+        table = conveyors.get(row)
+        if table is not None:
+            for flow, count in flows.items():
+                column = flow & _COLUMN
+                kept = flow - column
+                for out in table[column]:
+                    key = kept | out
+                    moved[key] = get(key, 0) + count
+        elif row in marking:
+            marks = marking[row]
+            for flow, count in flows.items():
+                key = flow | marks.get(flow & _COLUMN, 0)
+                moved[key] = get(key, 0) + count
+        else:  # the Squirrel's row
+            for flow, count in flows.items():
+                key = flow | _CROSSINGS[flow & _COLUMN]
+                moved[key] = get(key, 0) + count
         flows = moved
-    found = []
-    for (source, column, s, r, q), count in flows.items():
-        assert q is not None  # every route crosses the Squirrel's row, always a step
-        found.append(Route(source, column, s, r, q, count))
-    return found
+    known = _ROUTES.get
+    return [known(key) or _route(key) for key in (flow | count << 32 for flow, count in flows.items())]
+
+
+def _single_routes(
+    tiles: Mapping[tuple[int, int], str],
+    machines: Mapping[tuple[int, int], str],
+    single: dict[str, tuple[tuple[int, int], ...]],
+) -> list[Route]:
+    """`routes` on a floor where no tile splits: one route at most from each dispenser, so the floor is walked
+    for all of them at once, row by row, as their columns (-1 once stopped) and their marks."""
+    conveyors = _conveyors(tiles, _STRAIGHT_ON, single)  # row -> by entrance, its exit
+    squirrel_row = COMPONENTS.squirrel_row
+    marking: dict[int, list[int]] = {}  # row -> by column, what its machine marks
+    for (row, column), kind in machines.items():
+        if row not in conveyors and row != squirrel_row:
+            marks = marking.get(row)
+            if marks is None:
+                marks = marking[row] = [0] * (len(_COLUMNS) + 1)
+            marks[column] = _MARKS[kind]
+    at = list(_COLUMNS)
+    flows = [source << _FIELD for source in _COLUMNS]  # all but the column
+    for row in sorted({*conveyors, *marking, squirrel_row}):
+        table = conveyors.get(row)
+        if table is not None:
+            at = [table[column] for column in at]
+        else:
+            row_marks = _CROSSINGS if row == squirrel_row else marking[row]
+            flows = [flow | row_marks[column] for flow, column in zip(flows, at, strict=True)]
+    known = _ROUTES.get
+    keys = (flow | column | 1 << 32 for flow, column in zip(flows, at, strict=True) if column >= 0)
+    return [known(key) or _route(key) for key in keys]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +209,7 @@ def traces(
     return found
 
 
-def connecting(found: list[Route], tops: list[int]) -> list[Route]:
+def connecting(found: Iterable[Route], tops: list[int]) -> list[Route]:
     """The routes whose dispenser's nut matches the top box where they end: the Connecting Paths."""
     dispensers = COMPONENTS.dispensers
     return [route for route in found if dispensers[route.source] == tops[route.end]]

@@ -59,15 +59,18 @@ def turn_box_holders(state: FactoryState, ends: list[int], events: list[Event]) 
     the other kind; if every box would match, it turns a single quarter turn (decision 13)."""
     if not ends:
         return
-    found = state.routes()
+    arriving_at: dict[int, set[int]] = {col: set() for col in ends}  # the nut types that reach each holder
+    for route in state.routes():
+        if route.end in arriving_at:
+            arriving_at[route.end].add(COMPONENTS.dispensers[route.source])
     by_turns: dict[int, list[int]] = {}
     for col in ends:
-        arriving = {COMPONENTS.dispensers[route.source] for route in found if route.end == col}
+        arriving = arriving_at[col]
         holder, turns = state.holders[col], state.turns[col]
         quarters = next((k for k in range(1, 4) if top_of(holder, turns + k) not in arriving), 1)
         state.turns[col] += quarters
         by_turns.setdefault(quarters, []).append(col)
-    state._changed()
+    state._turned()
     parts = [f"{QUARTERS[k]} in column{'s' if len(cols) > 1 else ''} {', '.join(str(c + 1) for c in cols)}"
              for k, cols in sorted(by_turns.items())]
     events.append(Event("Box Holders turn " + "; ".join(parts), "rotate"))

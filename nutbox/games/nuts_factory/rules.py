@@ -15,6 +15,8 @@ cards, the Squirrel, Cleanup, the end), production.py (Production and Shipping).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import ge, is_
 from typing import TYPE_CHECKING, Self, cast
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, ToMove
@@ -62,6 +64,7 @@ COPIED_FIELDS = ("turns", "tiles", "machines", "supply", "points", "reached", "w
 class FactoryState(ListedState):
     __slots__ = (
         "_paths",
+        "_routes",
         "actions_left",
         "current",
         "discards",
@@ -125,23 +128,40 @@ class FactoryState(ListedState):
         self.warehouse_limit = LIMITS.warehouse
         self.end_turns: int | None = None  # turns left once the end is triggered
         self.winner_seats: tuple[int, ...] = ()
-        self._paths: tuple[flow.Route, ...] | None = None
+        self._routes: tuple[flow.Route, ...] | None = None  # every route on the floor: cached until it changes
+        self._paths: tuple[flow.Route, ...] | None = None  # those of them that connect: until the tops change too
 
     def clone(self) -> Self:
+        # Field by field rather than in a loop over __slots__: bots clone at every simulation, and this is
+        # several times faster. The list of legal actions is shared too: it is never changed in place, only
+        # dropped by `apply`, so a child checks its action against its parent's list without listing again.
         other = object.__new__(type(self))
-        for name in FactoryState.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in COPIED_FIELDS:
-            setattr(other, name, getattr(self, name).copy())
+        other.game, other.options, other.n = self.game, self.options, self.n
+        other.holders, other.turns = self.holders, self.turns.copy()
+        other.tiles, other.machines = self.tiles.copy(), self.machines.copy()
+        other.squirrel, other.supply, other.trucks = self.squirrel, self.supply.copy(), self.trucks
+        other.points, other.reached = self.points.copy(), self.reached.copy()
+        other.warehouses, other.hands = self.warehouses.copy(), self.hands.copy()
+        other.pool, other.discards = self.pool, self.discards
+        other.phase, other.current, other.turn = self.phase, self.current, self.turn
+        other.actions_left, other.fed, other.splitters = self.actions_left, self.fed, self.splitters
+        other.pending, other.reroll, other.draws_left = self.pending, self.reroll, self.draws_left
+        other.shipped, other.truck_limit, other.warehouse_limit = self.shipped, self.truck_limit, self.warehouse_limit
+        other.end_turns, other.winner_seats = self.end_turns, self.winner_seats
+        other._routes, other._paths = self._routes, self._paths
+        other._legal = self._legal
         return other
 
     # --- the floor -----------------------------------------------------------------------------------
     def tops(self) -> list[int]:
-        return [top_of(h, t) for h, t in zip(self.holders, self.turns, strict=True)]
+        return [TOPS[h][t % 4] for h, t in zip(self.holders, self.turns, strict=True)]
 
-    def routes(self) -> list[flow.Route]:
-        """Every route a nut can take as the floor stands, whether it ends in a matching box or not."""
-        return flow.routes(self.tiles, self.machines, self.options.unused_end == "fall")
+    def routes(self) -> tuple[flow.Route, ...]:
+        """Every route a nut can take as the floor stands, whether it ends in a matching box or not (cached until
+        a tile or a machine moves: turning a Box Holder changes none)."""
+        if self._routes is None:
+            self._routes = tuple(flow.routes(self.tiles, self.machines, self.options.unused_end == "fall"))
+        return self._routes
 
     def paths(self) -> tuple[flow.Route, ...]:
         """The Connecting Paths as the floor stands (cached until it changes)."""
@@ -150,6 +170,11 @@ class FactoryState(ListedState):
         return self._paths
 
     def _changed(self) -> None:
+        """The floor changed (tiles, machines, or anything else): forget the routes and the paths."""
+        self._routes = self._paths = None
+
+    def _turned(self) -> None:
+        """Only Box Holders turned: the routes stand, which of them connect may not."""
         self._paths = None
 
     def path_columns(self) -> set[int]:
@@ -159,26 +184,17 @@ class FactoryState(ListedState):
     def on_path(self) -> bool:
         return self.squirrel in self.path_columns()
 
-    def spot_free(self, row: int, col: int, ignore: tuple[int, int] | None = None) -> bool:
-        """A two-column tile fits at (row, col): nothing else covers col or col + 1."""
-        tiles = self.tiles
-        return not any((row, left) in tiles and (row, left) != ignore for left in (col - 1, col, col + 1))
-
     def warehouse(self, seat: int) -> list[int]:
         return self.warehouses[seat * NUTS : seat * NUTS + NUTS]
 
-    def can_ship(self, seat: int, truck: int) -> bool:
-        have = self.warehouses
-        return all(have[seat * NUTS + nut] >= need for nut, need in enumerate(TRUCKS[truck].nuts))
+    def shippable(self, seat: int) -> list[int]:
+        """The trucks still waiting whose nuts the seat's warehouse holds, in the order they wait."""
+        have = self.warehouse(seat)
+        return [truck for truck in self.trucks if all(map(ge, have, TRUCKS[truck].nuts))]
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_move(self) -> ToMove:
-        phase = self.phase
-        if phase == "over":
-            return TERMINAL
-        if phase in ("setup", "squirrel", "scamper", "draw"):
-            return CHANCE
-        return self.current
+        return NOT_A_SEAT.get(self.phase, self.current)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -187,8 +203,7 @@ class FactoryState(ListedState):
             p = 1 / (4 * len(left))
             return [(HOLDERS[h * 4 + t], p) for h in left for t in range(4)]
         if phase == "squirrel":
-            faces = die_faces(self.options.die)
-            return [(ROLLS[face], faces.count(face) / len(faces)) for face in DIE_FACES if face in faces]
+            return list(roll_odds(self.options.die))
         if phase == "scamper":
             return [(d8, 1 / COLUMNS) for d8 in D8S]
         if phase == "draw":
@@ -197,6 +212,16 @@ class FactoryState(ListedState):
 
     def _list_legal(self) -> list[Action]:
         return legal.listed(self)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        listed = self._legal
+        if listed is None:
+            listed = self._legal = self._list_legal()
+        # What is applied is mostly one of the very objects listed (actions.py builds each action once): look
+        # for it by identity first, as comparing it with every dataclass before it is many times slower.
+        if any(map(is_, listed, repeat(action))) or action in listed:
+            return None
+        return self._reason(action)
 
     def _not_an_outcome(self, action: Action) -> str:
         # a player's decision tried while chance acts gets the rule that says what happens instead
@@ -352,6 +377,24 @@ class FactoryState(ListedState):
             ]
             state.pool = tuple(sorted(next(cards) for _ in range(view["deck"])))
         return state
+
+# Box Holder -> quarter turns (0 to 3) -> the nut on top: top_of, looked up
+TOPS = tuple(tuple(top_of(holder, turns) for turns in range(4)) for holder in range(len(COMPONENTS.box_holders)))
+# who decides in the phases where no seat does; in every other, the current player
+NOT_A_SEAT: dict[str, ToMove] = {"over": TERMINAL, "setup": CHANCE, "squirrel": CHANCE, "scamper": CHANCE,
+                                 "draw": CHANCE}
+_ROLL_ODDS: dict[str, tuple[tuple[Action, float], ...]] = {}
+
+
+def roll_odds(die: str) -> tuple[tuple[Action, float], ...]:
+    """Each face of the squirrel die (as the `die` option writes it) with its probability, worked out once."""
+    odds = _ROLL_ODDS.get(die)
+    if odds is None:
+        faces = die_faces(die)
+        odds = _ROLL_ODDS[die] = tuple((ROLLS[face], faces.count(face) / len(faces)) for face in DIE_FACES
+                                       if face in faces)
+    return odds
+
 
 # what an action does in each phase, looked up by the phase itself
 ON_PHASE: dict[str, Callable[[FactoryState, Action, list[Event]], None]] = {

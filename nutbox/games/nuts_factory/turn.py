@@ -69,15 +69,18 @@ def on_config(state: FactoryState, action: Action, events: list[Event]) -> None:
         if action.kind != "cross":
             state.splitters -= 1
         state.tiles[(action.row, action.col)] = action.kind
+        state._changed()
         events.append(Event(f"{name} builds a {action.kind} tile at {place(action.row, action.col)}", "build"))
     elif isinstance(action, Clear):
         kind = state.tiles.pop((action.row, action.col))
         state.supply[COMPONENTS.tiles[kind].layout] += 1
+        state._changed()
         events.append(Event(f"{name} clears the {kind} tile at {place(action.row, action.col)}", "clear"))
     elif isinstance(action, MoveTile):
         move_tile(state, action, events)
     elif isinstance(action, Spin):
         state.turns[action.col] += 1
+        state._turned()
         events.append(Event(f"{name} spins the Box Holder in column {action.col + 1}: "
                             f"{NUT_NAMES[state.tops()[action.col]]} on top", "spin"))
     elif isinstance(action, MoveMachine):
@@ -86,12 +89,12 @@ def on_config(state: FactoryState, action: Action, events: list[Event]) -> None:
         assert action == FEED
         state.fed = True
         events.append(Event(f"{name} feeds the Squirrel: he naps this turn", "feed"))
-    state._changed()
 
 
 def move_tile(state: FactoryState, action: MoveTile, events: list[Event]) -> None:
     kind = state.tiles.pop((action.row, action.col))
     state.tiles[(action.to_row, action.to_col)] = kind
+    state._changed()
     events.append(Event(f"{player_name(state.current)} moves the {kind} tile from {place(action.row, action.col)} "
                         f"to {place(action.to_row, action.to_col)}", "move"))
 
@@ -99,6 +102,7 @@ def move_tile(state: FactoryState, action: MoveTile, events: list[Event]) -> Non
 def move_machine(state: FactoryState, action: MoveMachine, events: list[Event]) -> None:
     kind = state.machines.pop((action.row, action.col))
     state.machines[(action.row, action.to_col)] = kind
+    state._changed()
     events.append(Event(f"{player_name(state.current)} moves the {kind} from column {action.col + 1} to column "
                         f"{action.to_col + 1}", "machine"))
 
@@ -143,6 +147,7 @@ def aim(state: FactoryState, action: Action, events: list[Event]) -> None:
     state.pending = None
     if isinstance(action, SpinBack):
         state.turns[action.col] -= 1
+        state._turned()
         events.append(Event(f"The Box Holder in column {action.col + 1} turns back: "
                             f"{NUT_NAMES[state.tops()[action.col]]} on top", "spin"))
     elif isinstance(action, SquirrelTo):
@@ -161,7 +166,6 @@ def aim(state: FactoryState, action: Action, events: list[Event]) -> None:
         state.warehouses[seat * NUTS + action.get] += 1
         events.append(Event(f"{player_name(seat)} exchanges a boxed {NUT_NAMES[action.give]} for a "
                             f"{NUT_NAMES[action.get]}", "exchange"))
-    state._changed()
 
 
 def on_squirrel(state: FactoryState, action: Action, events: list[Event]) -> None:

@@ -126,10 +126,12 @@ class Pickup(Action):
         return PICKUP_TEXT[self.cell]
 
 
-# Every move (indexed by source << 6 | target) and pickup, built once: move generation looks them up; and
-# the text of each move, pickup and deal, written once from its form, as str() looks them up.
+# Every move (indexed by source << 6 | target), pickup, removal and choice, built once: move generation
+# looks them up; and the text of each move, pickup and deal, written once from its form, as str() looks them up.
 MOVE_TABLE = tuple(Move(pair >> 6, pair & 63) for pair in range(NUM_CELLS << 6))
 PICKUPS = tuple(Pickup(cell) for cell in range(NUM_CELLS))
+REMOVES = tuple(Remove(cell) for cell in range(NUM_CELLS))
+CHOOSES = {choice: Choose(choice) for choice in CHOICES}
 DEALS = tuple(Deal(cell, colour) for cell in range(NUM_CELLS) for colour in range(EMPTY + 1))
 MOVE_TEXT = tuple(write(move) if move.target < NUM_CELLS else "" for move in MOVE_TABLE)  # "": off the board
 PICKUP_TEXT = tuple(write(pickup) for pickup in PICKUPS)

@@ -49,6 +49,12 @@ def _line_mask(cell: int, dr: int, dq: int) -> int:
     return mask
 
 
+# By bit position (a bit's bit_length() - 1): the cell there (-1 off the board), and the bit. The hot loops
+# take a mask's cells from the top this way: a bitwise operation on a board-wide int allocates a new one, so
+# `bit_length` and these lookups cost about half of taking the lowest bit (mask & -mask) and looking it up.
+CELL_AT = tuple(CELL_OF_BIT.get(1 << position, -1) for position in range(ALL.bit_length()))
+BIT_AT = tuple(1 << position for position in range(ALL.bit_length()))
+
 # LINES[cell]: every other cell on one of the three lines through it (the cells a piece there may move to).
 LINES = tuple(sum(_line_mask(cell, dr, dq) for dr, dq in AXES) for cell in range(NUM_CELLS))
 
@@ -65,11 +71,23 @@ NEIGHBOURS = tuple(spread(bit) & ALL & ~bit for bit in BITS)
 def flood(seed: int, mask: int) -> int:
     """The cells of `mask` connected to `seed` (a subset of `mask`) through neighbours within `mask`."""
     group = seed
-    while True:
-        grown = spread(group) & mask
+    while True:  # spread(group), written out: a call per step costs as much as the step
+        grown = (group | group << 1 | group >> 1 | group << 10 | group >> 10 | group << 11 | group >> 11) & mask
         if grown == group:
             return group
         group = grown
+
+
+def _arcs() -> frozenset[int]:
+    """Every non-empty set of a cell's neighbours that is connected: an arc of the ring of six around it."""
+    found = set()
+    for around in NEIGHBOURS:
+        ring = bits_of(around)
+        for pick in range(1, 1 << len(ring)):
+            mask = sum(bit for place, bit in enumerate(ring) if pick >> place & 1)
+            if flood(mask & -mask, mask) == mask:
+                found.add(mask)
+    return frozenset(found)
 
 
 def groups(mask: int) -> tuple[int, ...]:
@@ -92,9 +110,23 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
+# The board's bits in chunks of five, each with a table of the cells each value of its chunk holds: listing a
+# mask's cells is then 18 lookups (the setup's removals list up to 60 cells, one bit at a time was most of it).
+_CHUNKS = tuple(
+    (shift, tuple(
+        tuple(CELL_OF_BIT[1 << shift + i] for i in range(5) if value >> i & 1 and 1 << shift + i in CELL_OF_BIT)
+        for value in range(32)
+    ))
+    for shift in range(0, ALL.bit_length(), 5)
+)
+
+
 def cells_of(mask: int) -> list[int]:
     """Dense cell indices of a bitmask, in reading order."""
-    return [CELL_OF_BIT[bit] for bit in bits_of(mask)]
+    cells: list[int] = []
+    for shift, table in _CHUNKS:
+        cells += table[mask >> shift & 31]
+    return cells
 
 
 def first_cell(mask: int) -> int:
@@ -103,3 +135,8 @@ def first_cell(mask: int) -> int:
 
 def on_one_line(a: int, b: int) -> bool:
     return bool(LINES[a] & BITS[b])
+
+
+# ARCS: a piece whose neighbours in its group are one of these leaves the rest of the group connected when it
+# moves away (a path through it can go round through those neighbours instead): no need to flood the rest.
+ARCS = _arcs()

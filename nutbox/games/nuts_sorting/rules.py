@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
-import itertools
-import operator
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Self, cast
+from operator import itemgetter
+from typing import TYPE_CHECKING, Literal, NamedTuple, Self, cast
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Options, State, ToMove
 from nutbox.games.nuts_sorting.actions import (
+    CHOOSES,
     COLOURS,
     DEALS,
     EMPTY,
     MOVE_TABLE,
     PICKUPS,
+    REMOVES,
     SET_COLOURS,
     SETS,
     Choose,
@@ -26,7 +27,10 @@ from nutbox.games.nuts_sorting.actions import (
 )
 from nutbox.games.nuts_sorting.board import (
     ALL,
+    ARCS,
+    BIT_AT,
     BITS,
+    CELL_AT,
     CELL_OF_BIT,
     CELL_OF_NAME,
     LINES,
@@ -37,9 +41,8 @@ from nutbox.games.nuts_sorting.board import (
     cells_of,
     first_cell,
     flood,
-    groups,
-    spread,
 )
+from nutbox.games.nuts_sorting.board import groups as find_groups
 from nutbox.games.nuts_sorting.view import Phase, SortingFields, SortingView
 
 if TYPE_CHECKING:
@@ -83,8 +86,8 @@ class SortingState(State):
     # clone (each a list or dict of immutable values, so one level deep is enough), everything else is shared
     # (plain values, the game and its frozen options). tests/games/nuts_sorting/test_clone.py checks clone
     # against them, and that what is shared is immutable, on positions from playouts.
-    SHARED = ("game", "options", "dealt", "phase", "first", "current", "turn", "end")
-    COPIED = ("board", "pool", "sets", "removed", "seen", "winner_seats", "_groups", "_index")
+    SHARED = ("game", "options", "dealt", "phase", "first", "current", "turn", "end", "_legal", "_empty")
+    COPIED = ("board", "pool", "sets", "removed", "seen", "winner_seats", "_groups", "_index", "_moves")
     __slots__ = SHARED + COPIED
 
     def __init__(self, game: NutsSorting) -> None:
@@ -104,6 +107,17 @@ class SortingState(State):
         self.end: str | None = None  # why the game ended, once it has
         self._groups: list[tuple[int, ...] | None] = [None] * len(COLOURS)
         self._index: list[ColourIndex | None] = [None] * len(COLOURS)
+        # The play phase's legal actions, listed once per position (apply forgets them): the actions, and the
+        # moves (source << 6 | target) and pickups (cells) they are, so that apply accepts a listed action
+        # without checking the rules again. Read only, so clones share it.
+        self._legal: Listed | None = None
+        # The empty cells, once the play phase has listed moves: kept up to date by moves and pickups, rather
+        # than found from the six colours for every listing.
+        self._empty: int | None = None
+        # Per colour, its moves as last listed: (its index then, the empty cells then, the moves, the empty cells
+        # next to it then: all its moves go there). While the index is the same (the colour has not changed), only
+        # the cells emptied or filled since need a look.
+        self._moves: list[tuple[ColourIndex, int, tuple[int, ...], int] | None] = [None] * len(COLOURS)
 
     def clone(self) -> Self:
         # Written out rather than looped over SHARED and COPIED: search clones constantly, and this is more than
@@ -117,6 +131,8 @@ class SortingState(State):
         other.current = self.current
         other.turn = self.turn
         other.end = self.end
+        other._legal = self._legal
+        other._empty = self._empty
         other.board = self.board.copy()
         other.pool = self.pool.copy()
         other.sets = self.sets.copy()
@@ -125,20 +141,22 @@ class SortingState(State):
         other.winner_seats = self.winner_seats.copy()
         other._groups = self._groups.copy()
         other._index = self._index.copy()
+        other._moves = self._moves.copy()
         return other
 
     # --- facts derived from the board ---------------------------------------------------------------
     def groups_of(self, colour: int) -> tuple[int, ...]:
         cached = self._groups[colour]
-        if cached is None:
-            cached = self._groups[colour] = groups(self.board[colour])
+        if cached is None:  # just the groups (a bot's heuristic counts them): the index costs more
+            cached = self._groups[colour] = find_groups(self.board[colour])
         return cached
 
     def index_of(self, colour: int) -> ColourIndex:
         """The colour's groups indexed for move generation (cached until the colour changes)."""
         cached = self._index[colour]
         if cached is None:
-            cached = self._index[colour] = _index(self.groups_of(colour))
+            cached = self._index[colour] = _index(self.board[colour])
+            self._groups[colour] = cached.groups
         return cached
 
     def occupied(self) -> int:
@@ -162,15 +180,21 @@ class SortingState(State):
 
     def reach(self, colour: int, target: int) -> int:
         """Every piece of `colour` in a group touching `target` (the groups a piece moved there would join)."""
-        return _joined(NEIGHBOURS[target] & self.board[colour], self.index_of(colour)[0])
+        bit = BITS[target]
+        index = self.index_of(colour)
+        return sum(group for group, near in zip(index.groups, index.around, strict=True) if near & bit)
 
     def group_size_after_move(self, colour: int, source: int, target: int) -> int:
         """Size of the group the piece at `source` belongs to once it stands on the empty `target`."""
         return _size_after(self.group_at(colour, source), BITS[source], target, self.reach(colour, target))
 
     def group_at(self, colour: int, cell: int) -> int:
-        """The group of `colour` that holds the piece on `cell`."""
-        return self.index_of(colour)[0][BITS[cell]][0]
+        """The group of `colour` that holds the piece on `cell` (0 if there is none)."""
+        bit = BITS[cell]
+        for group in self.groups_of(colour):
+            if group & bit:
+                return group
+        return 0
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_move(self) -> ToMove:
@@ -197,60 +221,100 @@ class SortingState(State):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == "play":
-            return self._legal_play()
+            listed = self._legal
+            if listed is None:
+                listed = self._legal = self._list_play()
+            return list(listed[0])
         if phase == "choose":
-            return [Choose(choice) for choice in self._choices()]
+            return [CHOOSES[choice] for choice in self._choices()]
         if phase == "remove":
-            return [Remove(cell) for cell in cells_of(self._removable())]
+            return list(map(REMOVES.__getitem__, cells_of(self._removable())))
         return []
 
-    def _legal_play(self) -> list[Action]:
-        board = self.board
-        empty = ALL & ~self.occupied()
-        pairs: list[int] = []  # source * 64 + target, sorted below into reading order
+    def _list_play(self) -> Listed:
+        """The play phase's legal actions. For each colour of the mover, from its index: a move goes to an empty
+        cell next to one of its groups (anywhere else the piece would be a group of 1, never larger), from a
+        piece on one of that cell's lines whose group ends larger. A colour unchanged since its moves were last
+        listed keeps those to the cells still empty, and only the cells emptied since are looked at."""
+        empty = self._empty
+        if empty is None:
+            board = self.board
+            empty = self._empty = ALL & ~(board[0] | board[1] | board[2] | board[3] | board[4] | board[5])
+        pairs: list[int] = []  # source << 6 | target, sorted below into reading order
         pickups: list[int] = []
-        for colour in self.colours_of(self.current):
-            mine = board[colour]
-            owner, up_to, firsts = self.index_of(colour)
-            if len(firsts) > 1:
-                pickups.extend(firsts)
-            # A piece moved to a cell touching none of its colour forms a group of 1: never larger.
-            targets = spread(mine) & empty
-            while targets:
-                target_bit = targets & -targets
-                targets ^= target_bit
-                target = CELL_OF_BIT[target_bit]
-                sources = LINES[target] & mine
-                if not sources:
+        cell_at, bit_at, lines, bits = CELL_AT, BIT_AT, LINES, BITS  # locals: this is the engine's hottest loop
+        indexes, moves = self._index, self._moves
+        # sets[seat] is 0 or 1 in play, and `or 0` is far cheaper than a call to cast() that tells mypy so.
+        for colour in SET_COLOURS[self.sets[self.current] or 0]:
+            index = indexes[colour] or self.index_of(colour)
+            groups_, sizes, around, up_to, firsts, shared, fed, near = index
+            if len(groups_) > 1:
+                pickups += firsts
+            last = moves[colour]
+            if last is not None and last[0] is index:
+                changed = last[1] ^ empty  # the cells emptied or filled since
+                look = changed & empty & near  # those emptied next to the colour may take moves
+                filled = changed & last[3]
+                if filled:  # the moves to cells filled since go; those to cells that stayed empty stay
+                    if filled.bit_count() == 1:  # the usual case: compare small ints, not board-wide ones
+                        gone = cell_at[filled.bit_length() - 1]
+                        found = [pair for pair in last[2] if pair & 63 != gone]
+                    else:
+                        found = [pair for pair in last[2] if not bits[pair & 63] & changed]
+                elif look:
+                    found = list(last[2])
+                else:  # the same moves as last time
+                    moves[colour] = (index, empty, last[2], near & empty)
+                    pairs += last[2]
                     continue
-                joined = _joined(NEIGHBOURS[target] & mine, owner)
-                most = joined.bit_count()
-                # A piece from a group it does not join ends in a group of most + 1: legal if its group is smaller.
-                legal = sources & ~joined & up_to[most]
-                inside = sources & joined
-                while inside:
-                    group, size = owner[inside & -inside]
-                    members = inside & group
-                    inside ^= members
-                    if most <= size:
-                        continue  # even all of its own group back cannot make it larger
-                    if (joined ^ group).bit_count() >= size:
-                        legal |= members  # the other groups it joins are enough on their own
-                        continue
-                    for source_bit in bits_of(members):
-                        if _size_after(group, source_bit, target, joined) > size:
-                            legal |= source_bit
+            else:
+                found = []
+                look = empty
+            add = found.append
+            for alone, feeds in fed:  # empty cells next to one group: its feeders on a line with one may go
+                targets = alone & look
+                while targets:  # each cell from the top (see board.CELL_AT)
+                    top = targets.bit_length() - 1
+                    targets ^= bit_at[top]
+                    target = cell_at[top]
+                    legal = lines[target] & feeds
+                    while legal:
+                        top = legal.bit_length() - 1
+                        legal ^= bit_at[top]
+                        add(cell_at[top] << 6 | target)
+            targets = shared & look
+            while targets:  # empty cells next to several groups, all of which the moved piece joins
+                top = targets.bit_length() - 1
+                targets ^= bit_at[top]
+                target = cell_at[top]
+                legal = _joining(groups_, sizes, around, up_to, target)
                 while legal:
-                    source_bit = legal & -legal
-                    legal ^= source_bit
-                    pairs.append(CELL_OF_BIT[source_bit] << 6 | target)
+                    top = legal.bit_length() - 1
+                    legal ^= bit_at[top]
+                    add(cell_at[top] << 6 | target)
+            moves[colour] = (index, empty, tuple(found), near & empty)
+            pairs += found
         pairs.sort()
-        actions: list[Action] = [MOVE_TABLE[pair] for pair in pairs]
         pickups.sort()
-        actions.extend([PICKUPS[cell] for cell in pickups])
-        return actions
+        # The actions: itemgetter takes many at once, in C, at less than half the cost of map() over __getitem__
+        # (but for one key it gives the bare action, and it wants at least one).
+        steps = itemgetter(*pairs)(MOVE_TABLE) if len(pairs) > 1 else tuple(map(MOVE_TABLE.__getitem__, pairs))
+        picks = itemgetter(*pickups)(PICKUPS) if len(pickups) > 1 else tuple(map(PICKUPS.__getitem__, pickups))
+        actions: tuple[Action, ...] = steps + picks
+        return actions, tuple(pairs), tuple(pickups)
+
+    def _listed(self, action: Action) -> bool:
+        """Whether `action` is among the play phase's legal actions, if they are listed for this position."""
+        listed = self._legal
+        if listed is None:
+            return False
+        if isinstance(action, Move):  # a target off the board could make the number of another move
+            return 0 <= action.target < NUM_CELLS and action.source << 6 | action.target in listed[1]
+        return isinstance(action, Pickup) and action.cell in listed[2]
 
     def why_illegal(self, action: Action) -> str | None:
+        if self._listed(action):
+            return None  # one of the legal actions listed for this position: the rules have been checked
         # A player's decision tried during the deal names setup step 1, not "not a possible outcome of the
         # chance event" (the core's answer, kept for a deal that is not the next one).
         if self.phase == "deal" and not isinstance(action, Deal):
@@ -347,6 +411,22 @@ class SortingState(State):
             return f"{PICKUP_RULE}: a group is named by its first cell in reading order; write 'x {NAMES[named]}'"
         return None
 
+    def apply(self, action: Action) -> list[Event]:
+        # The path search and playouts take: an action listed for this position is legal, so it is played at
+        # once; anything else goes through the core's check (and is refused there with the rule it breaks).
+        listed = self._legal  # self._listed(action), written out: this is every decision's path
+        if listed is not None and (
+            action.source << 6 | action.target in listed[1] and 0 <= action.target < NUM_CELLS
+            if isinstance(action, Move)
+            else isinstance(action, Pickup) and action.cell in listed[2]
+        ):
+            self._legal = None
+            return self._play(action)
+        return super().apply(action)
+
+    def _forget(self) -> None:
+        self._legal = None
+
     def _apply(self, action: Action) -> list[Event]:
         if isinstance(action, Deal):
             return self._deal(action)
@@ -354,6 +434,10 @@ class SortingState(State):
             return self._choose(action)
         if isinstance(action, Remove):
             return self._remove(action)
+        return self._play(action)
+
+    def _play(self, action: Action) -> list[Event]:
+        """A move or pickup, already known to be legal, and what follows it."""
         mover = self.current
         if isinstance(action, Move):
             events = self._move(action)
@@ -361,11 +445,16 @@ class SortingState(State):
             assert isinstance(action, Pickup)
             events = self._pickup(action)
         self.turn += 1
-        if self.is_sorted(mover):
+        a, b, c = SET_COLOURS[self.sets[mover] or 0]  # is_sorted(mover), written out: it runs every turn
+        groups = self._groups
+        if len(groups[a] or self.groups_of(a)) == len(groups[b] or self.groups_of(b)) == \
+                len(groups[c] or self.groups_of(c)) == 1:
             events.append(self._finish([mover], f"player {mover + 1} has one group in each of their colours"))
             return events
         self.current = 1 - mover
-        repeated = self._count_position()
+        key = (*self.board, self.current)  # _count_position, written out
+        seen = self.seen
+        repeated = seen[key] = seen.get(key, 0) + 1
         if self.options.repetition_draw and repeated >= 3:
             events.append(self._finish([], "the same position arose for the third time"))
         return events
@@ -410,6 +499,7 @@ class SortingState(State):
         colour = self.colour_at(remove.cell)
         assert colour is not None
         self.board[colour] ^= BITS[remove.cell]
+        self._empty = None
         self._groups[colour] = self._index[colour] = None
         self.removed.append(0 if colour in SET_COLOURS[0] else 1)
         events = [Event(f"Player {self.current + 1} removes {COLOURS[colour]} from {NAMES[remove.cell]}", "remove")]
@@ -418,6 +508,8 @@ class SortingState(State):
         assert self.first is not None
         self.phase = "play"
         self.current = self.first
+        for colour in range(len(COLOURS)):  # play lists moves from each colour's index: find its groups once, here
+            self.index_of(colour)
         sorted_seats = [seat for seat in (0, 1) if self.is_sorted(seat)]
         if len(sorted_seats) == 2:
             rule = self.options.both_sorted
@@ -431,22 +523,79 @@ class SortingState(State):
         return events
 
     def _move(self, move: Move) -> list[Event]:
-        colour = self.colour_at(move.source)
-        assert colour is not None
-        before = self.group_at(colour, move.source).bit_count()
-        self.board[colour] ^= BITS[move.source] | BITS[move.target]
-        self._groups[colour] = self._index[colour] = None
-        after = flood(BITS[move.target], self.board[colour]).bit_count()
-        text = (f"Player {self.current + 1} moves the {COLOURS[colour]} nut from {NAMES[move.source]}"
-                f" to {NAMES[move.target]} (its group grows from {before} to {after})")
+        source, target = move.source, move.target
+        source_bit, target_bit = BITS[source], BITS[target]
+        board = self.board
+        for colour in SET_COLOURS[self.sets[self.current] or 0]:  # the colour of the mover's piece there
+            if board[colour] & source_bit:
+                break
+        index = self._index[colour] or self.index_of(colour)
+        both = source_bit | target_bit
+        board[colour] ^= both
+        if self._empty is not None:
+            self._empty ^= both
+        # The index after the move: the groups the piece neither left nor joined stay as they were; the others are
+        # worked out again, the group the piece joins first among them.
+        groups: list[int] = []
+        around: list[int] = []
+        firsts: list[int] = []
+        own = joined = joined_near = 0  # the piece's group; the other groups it joins, and the cells around them
+        for group, near, first in zip(index.groups, index.around, index.firsts, strict=True):
+            if group & source_bit:
+                own = group
+            elif near & target_bit:
+                joined |= group
+                joined_near |= near
+            else:
+                groups.append(group)
+                around.append(near)
+                firsts.append(first)
+        before = own.bit_count()
+        after = len(groups)
+        rest = own ^ source_bit
+        if rest and NEIGHBOURS[source] & rest not in ARCS:  # what the piece leaves may split: flood it
+            _find(rest | joined | target_bit, groups, around, firsts, target_bit)
+        else:  # what it leaves is one group, if any: no flood needed but for the cells around that rest
+            group = target_bit | joined
+            near = joined_near | NEIGHBOURS[target]
+            if rest:  # the cells next to it (one piece: its neighbours, no need to spread it)
+                if before == 2:
+                    wide = NEIGHBOURS[CELL_AT[rest.bit_length() - 1]]
+                else:
+                    wide = rest | rest << 1 | rest >> 1 | rest << 10 | rest >> 10 | rest << 11 | rest >> 11
+                if rest & NEIGHBOURS[target]:  # it stays next to the piece: one group with it
+                    group |= rest
+                    near |= wide
+                else:
+                    groups.append(group)
+                    around.append(near & ALL & ~group)
+                    firsts.append(CELL_AT[(group & -group).bit_length() - 1])
+                    group, near = rest, wide
+            groups.append(group)
+            around.append(near & ALL & ~group)
+            firsts.append(CELL_AT[(group & -group).bit_length() - 1])
+        index = self._index[colour] = _completed(groups, around, firsts)
+        self._groups[colour] = index.groups
+        after = index.sizes[after]
+        text = (f"Player {self.current + 1} moves the {COLOURS[colour]} nut from {NAMES[source]}"
+                f" to {NAMES[target]} (its group grows from {before} to {after})")
         return [Event(text, "move", {"colour": COLOURS[colour], "before": before, "after": after})]
 
     def _pickup(self, pickup: Pickup) -> list[Event]:
-        colour = self.colour_at(pickup.cell)
-        assert colour is not None
-        group = self.group_at(colour, pickup.cell)
-        self.board[colour] ^= group
-        self._groups[colour] = self._index[colour] = None
+        bit = BITS[pickup.cell]
+        board = self.board
+        for colour in SET_COLOURS[self.sets[self.current] or 0]:  # the colour of the mover's piece there
+            if board[colour] & bit:
+                break
+        index = self._index[colour] or self.index_of(colour)
+        gone = index.firsts.index(pickup.cell)
+        group = index.groups[gone]
+        board[colour] ^= group
+        if self._empty is not None:
+            self._empty |= group
+        # The other groups stay as they were: no need to find them again.
+        index = self._index[colour] = _index_without(index, gone)
+        self._groups[colour] = index.groups
         self.seen.clear()  # fewer pieces now: no earlier position can come back
         size = group.bit_count()
         text = f"Player {self.current + 1} picks up the {COLOURS[colour]} group at {NAMES[pickup.cell]} ({size})"
@@ -516,34 +665,153 @@ class SortingState(State):
         state.seen = {_position_key(text): n for text, n in view["repetitions"].items()}
         state.winner_seats = list(view.get("winners", []))
         state.end = view["end"]
+        if state.phase == "play":
+            # A bot searches from this state by cloning it over and over: what is listed and indexed here once,
+            # every clone shares, rather than each finding it again.
+            state.legal_actions()
+            for number in range(len(COLOURS)):
+                state.groups_of(number)
         return state
 
 
-# For one colour: each piece's (group, size); for each k up to its piece count, the pieces in groups of
-# size <= k; and the first cell of each group (its pickup's name), in reading order.
-ColourIndex = tuple[Mapping[int, tuple[int, int]], tuple[int, ...], tuple[int, ...]]  # read only: clones share it
+class ColourIndex(NamedTuple):
+    """One colour's groups and what move generation asks of each, built once per arrangement of the colour
+    (the state caches it until the colour changes); read only, so clones share it."""
+
+    groups: tuple[int, ...]  # in no particular order (a move puts those it makes last)
+    sizes: tuple[int, ...]
+    around: tuple[int, ...]  # each group's neighbouring cells on the board (empty or not)
+    up_to: tuple[int, ...]  # up_to[k]: the pieces in groups of at most k (up_to[-1]: all of them)
+    firsts: tuple[int, ...]  # each group's first cell: its pickup's name
+    shared: int  # the cells next to two groups or more (a piece moved there joins them all)
+    # For each group with feeders, the pieces of the colour's other groups no larger than it: the cells next to
+    # it alone, and its feeders. A piece moved to such a cell from the group itself ends in a group no larger;
+    # from another group, in a group of the size + 1, larger just for the feeders.
+    fed: tuple[tuple[int, int], ...]
+    near: int  # the cells next to any group (where the colour's moves may go)
 
 
-def _index(groups: tuple[int, ...]) -> ColourIndex:
-    owner: dict[int, tuple[int, int]] = {}
-    by_size = [0] * (sum(group.bit_count() for group in groups) + 1)
-    for group in groups:
-        size = group.bit_count()
+# The legal actions of a play-phase position as listed, and as numbers to look an action up by: the moves
+# (source << 6 | target) and the pickups (cells). A plain tuple: it is built for every position.
+Listed = tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _index(pieces: int) -> ColourIndex:
+    """The index of one colour's pieces, found from scratch."""
+    groups: list[int] = []
+    around: list[int] = []
+    firsts: list[int] = []
+    _find(pieces, groups, around, firsts)
+    return _completed(groups, around, firsts)
+
+
+def _find(pieces: int, groups: list[int], around: list[int], firsts: list[int], first: int = 0) -> None:
+    """Append the groups of `pieces`, the cells around each and each one's first cell, starting with the group
+    of `first` if given."""
+    while pieces:
+        top = (first or pieces).bit_length() - 1  # `first`, then each time the last piece left (see CELL_AT)
+        first = 0
+        seed, cell = BIT_AT[top], CELL_AT[top]
+        links = NEIGHBOURS[cell] & pieces
+        if links:  # board.flood from the piece and its neighbours, keeping the last spread: the cells around
+            group = seed | links
+            while True:
+                wide = group | group << 1 | group >> 1 | group << 10 | group >> 10 | group << 11 | group >> 11
+                grown = wide & pieces
+                if grown == group:
+                    break
+                group = grown
+            groups.append(group)
+            around.append(wide & ALL ^ group)
+            firsts.append(CELL_AT[(group & -group).bit_length() - 1])
+        else:  # a piece on its own (common): its neighbours are around it, no flood needed
+            group = seed
+            groups.append(group)
+            around.append(NEIGHBOURS[cell])
+            firsts.append(cell)
+        pieces ^= group
+
+
+def _index_without(index: ColourIndex, gone: int) -> ColourIndex:
+    """The index once the group numbered `gone` is picked up: the other groups stay as they were."""
+    after = gone + 1
+    groups, around, firsts = index.groups, index.around, index.firsts
+    return _completed(
+        groups[:gone] + groups[after:], around[:gone] + around[after:], firsts[:gone] + firsts[after:]
+    )
+
+
+def _completed(groups: Sequence[int], around: Sequence[int], firsts: Sequence[int]) -> ColourIndex:
+    """The index of groups whose surroundings and first cells are known."""
+    sizes = [*map(int.bit_count, groups)]
+    by_size = [0] * (sum(sizes) + 1)
+    once = shared = 0
+    for group, size, near in zip(groups, sizes, around, strict=True):
         by_size[size] |= group
-        for bit in bits_of(group):
-            owner[bit] = (group, size)
-    up_to = tuple(itertools.accumulate(by_size, operator.or_))
-    return owner, up_to, tuple(first_cell(group) for group in groups)
+        shared |= once & near
+        once |= near
+    # up_to, accumulated by hand: itertools.accumulate would make a new int for each size no group has.
+    pieces = 0
+    up_to_sizes = []
+    for part in by_size:
+        if part:
+            pieces |= part
+        up_to_sizes.append(pieces)
+    up_to = tuple(up_to_sizes)
+    # Each group's feeders, the pieces of the other groups no larger: up_to[size] holds the group itself too.
+    alone = ~shared
+    fed = [
+        (near & alone, feeds)
+        for group, size, near in zip(groups, sizes, around, strict=True)
+        if (feeds := up_to[size] ^ group)
+    ]
+    # tuple.__new__ rather than ColourIndex(...): the named tuple's own __new__ is a Python function, and every
+    # move and pickup builds an index.
+    return tuple.__new__(
+        ColourIndex, (tuple(groups), tuple(sizes), tuple(around), up_to, tuple(firsts), shared, tuple(fed), once)
+    )
 
 
-def _joined(touching: int, owner: Mapping[int, tuple[int, int]]) -> int:
-    """The union of the groups that own the pieces of `touching`."""
+def _joining(
+    groups: tuple[int, ...], sizes: tuple[int, ...], around: tuple[int, ...], up_to: tuple[int, ...], target: int
+) -> int:
+    """The pieces of a colour (its groups, their sizes and surroundings, its up_to) that may move to the empty
+    `target`, a cell next to several of its groups: the moved piece joins them all."""
+    target_bit = BITS[target]
+    sources = LINES[target] & up_to[-1]
     joined = 0
-    while touching:
-        group = owner[touching & -touching][0]
-        joined |= group
-        touching &= ~group
-    return joined
+    touching = []
+    for group, near, size in zip(groups, around, sizes, strict=True):
+        if near & target_bit:
+            joined |= group
+            touching.append((group, size))
+    most = joined.bit_count()
+    # A piece from a group it does not join ends in a group of most + 1: legal if its group is smaller (the
+    # joined groups are no larger than most, so up_to[most] holds them: ^ takes them out).
+    legal = sources & (up_to[most] ^ joined)
+    # A piece from a group it joins keeps the other groups it joins (most - size of them) and what of its own
+    # group still touches the target once it has left.
+    near_target = NEIGHBOURS[target]
+    for group, size in touching:
+        members = sources & group
+        if most - size >= size:
+            legal |= members  # the other groups alone are enough
+            continue
+        # Otherwise the piece needs enough of its own group still touching the target once it has left. The
+        # group's only piece next to the target leaves none; a piece with one neighbour in the group leaves the
+        # rest together, touching the target (it is not the only one then): all of it is enough. For the
+        # others, it depends on how the rest splits.
+        next_to = near_target & group
+        if next_to.bit_count() == 1:
+            members &= ~next_to
+        while members:  # from the top, as in _list_play
+            top = members.bit_length() - 1
+            source_bit = BIT_AT[top]
+            members ^= source_bit
+            links = NEIGHBOURS[CELL_AT[top]] & group
+            if links.bit_count() < 2 or _size_after(group, source_bit, target, joined) > size:
+                legal |= source_bit
+    return legal
 
 
 def _size_after(group: int, source_bit: int, target: int, joined: int) -> int:

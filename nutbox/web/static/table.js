@@ -16,12 +16,17 @@ let baseline = null;       // each board place's data-state when this seat last 
 let ownMove = false;       // the next update is the result of this page's own decision
 let joining = false;
 let answering = [];        // each request still unanswered on this connection: null (a game's), or { chat: its text }
+let held = null;           // a request made while not connected, sent once the connection opens (the server
+                           // refuses it, saying why, if the position moved on meanwhile: it carries its version)
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = secret ? `?secret=${encodeURIComponent(secret)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/t/${tableId}${query}`);
-  socket.onopen = () => { retry = 500; answering = []; root.dataset.connected = "yes"; };
+  socket.onopen = () => {
+    retry = 500; answering = []; root.dataset.connected = "yes";
+    if (held) { socket.send(held); answering.push(null); held = null; say(""); }
+  };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     root.dataset.connected = "no";
@@ -59,8 +64,13 @@ function say(text) {
 }
 
 function send(request) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) { say("Not connected; trying again…"); return; }
-  socket.send(JSON.stringify({ ...request, version: state.version }));
+  const message = JSON.stringify({ ...request, version: state.version });
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    held = message;
+    say("Not connected yet: this will be sent as soon as the connection is back.");
+    return;
+  }
+  socket.send(message);
   answering.push(null);
 }
 

@@ -135,4 +135,5 @@ def test_every_option_has_a_label_and_one_plain_sentence() -> None:
 
 def test_only_our_own_decisions_are_marked_as_not_the_rulebook() -> None:
     ours = {field.name for field in dataclasses.fields(HuntOptions) if field.metadata.get("rulebook") is False}
-    assert ours == {"solo_deal"}
+    # solo_deal: Nut Hunt 20; automa_pine: Nut Hunt 21 (the rulebook is silent, docs/rules-decisions.md)
+    assert ours == {"solo_deal", "automa_pine"}
