@@ -82,6 +82,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
+FIRST_SEED = 1000
+
+
 @dataclass(frozen=True)
 class Task:
     game_id: str
@@ -101,13 +104,14 @@ def play(task: Task) -> tuple[float, float]:
     return share, state.scores()[task.seat]
 
 
-def matchup(game_id: str, options: dict[str, Any], bot: str, other: str, games: int, pool: Any) -> list[Any]:
+def matchup(game_id: str, options: dict[str, Any], bot: str, other: str, games: int, first: int,
+            pool: Any) -> list[Any]:
     players = options["players"]
     tasks = []
-    for i in range(games):
-        seat = i % players
+    for i in range(first, first + games):
+        seat = (i - FIRST_SEED) % players  # the rotation goes on across runs that start where another ended
         bots = tuple(bot if s == seat else other for s in range(players))
-        tasks.append(Task(game_id, options, bots, seed=1000 + i, seat=seat))
+        tasks.append(Task(game_id, options, bots, seed=i, seat=seat))
     return list(pool.map(play, tasks))
 
 
@@ -122,6 +126,8 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
     parser.add_argument("--players", type=int, help="only this player count")
     parser.add_argument("--games", type=int, default=100, help="games per match-up")
+    parser.add_argument("--first-seed", type=int, default=FIRST_SEED,
+                        help="the first game's seed (games are seeded in turn): a later run adds new games")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bot", default="hard", help="the bot under test")
     parser.add_argument("--against", default="random,easy", help="its opponents, comma-separated")
@@ -149,7 +155,7 @@ def main() -> None:
                     print(f"{game_id} {players}p speed: {figures['sims_per_s']:,.0f} sims/s  {times}", flush=True)
                 if args.only in (None, "wins"):
                     for other in args.against.split(","):
-                        results = matchup(game_id, options, args.bot, other, args.games, pool)
+                        results = matchup(game_id, options, args.bot, other, args.games, args.first_seed, pool)
                         print(f"{game_id} {players}p {args.bot} vs {other}: {wins_line(results)}", flush=True)
 
 
@@ -160,7 +166,8 @@ def solo(game_id: str, args: argparse.Namespace, pool: Any) -> None:
         if args.automa and level not in args.automa.split(","):
             continue
         options = {"players": 1, "automa": level}
-        tasks = [Task(game_id, options, (args.bot,), seed=1000 + i, seat=0) for i in range(args.games)]
+        tasks = [Task(game_id, options, (args.bot,), seed=i, seat=0)
+                 for i in range(args.first_seed, args.first_seed + args.games)]
         results = list(pool.map(play, tasks))
         scores = [score for _, score in results]
         half = Z * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else math.nan
