@@ -14,6 +14,9 @@ the legal actions: the state they search is rebuilt by `game.determinize`.
 - With `prior`, new nodes of the first `seeded` levels (the root alone by default) get every move seeded with
   the heuristic's value of its result, so a decision is judged by the best follow-up the heuristic sees (a
   forage by the recruit it pays for) rather than by random follow-ups; deeper nodes expand one random move.
+- With `baseline` (ISMCTS), a simulation is scored by how much better its end looks than the position it
+  drew looked at the start: the drawn secrets move every move's value alike (in Nut Hunt, others' objectives
+  swing a judgement ten times more than the choice between moves does), and this cancels them out.
 - Rollouts play random legal actions (or, with `rollout=greedy`, mostly the heuristic's favourite among a
   few) for up to `depth` decisions, then the game's heuristic scores the position for every seat.
 - The budget is counted in simulations, so decisions do not depend on the machine; `time` adds a cap in
@@ -43,6 +46,7 @@ class SearchSettings:
     rollout: Literal["random", "greedy"] = "random"
     prior: int = 0  # virtual visits that seed the root's children with the heuristic's opinion (0: none)
     seeded: int = 1  # tree levels whose nodes are seeded so (1: the root only); deeper ones expand at random
+    baseline: int = 0  # ismcts: 1 judges each simulation by the change from its own determinization's start
 
     @classmethod
     def parse(cls, text: str, base: SearchSettings | None = None) -> SearchSettings:
@@ -59,7 +63,8 @@ class SearchSettings:
                 raise OptionsError(f"{key} must be a {kind.__name__}, not {raw!r}") from None
         settings = cls(**values)
         finite = 0 <= settings.time < math.inf and 0 <= settings.c < math.inf
-        if settings.sims < 1 or settings.depth < 0 or not finite or settings.prior < 0 or settings.seeded < 1:
+        flags_ok = settings.prior >= 0 and settings.seeded >= 1 and settings.baseline in (0, 1)
+        if settings.sims < 1 or settings.depth < 0 or not finite or not flags_ok:
             raise OptionsError(f"search settings out of range: {settings}")
         if settings.rollout not in ("random", "greedy"):
             raise OptionsError(f"rollout is random or greedy, not {settings.rollout!r}")
@@ -100,12 +105,14 @@ class MctsAgent(Agent):
                 if child.is_terminal() and child.winners() == [self.seat]:
                     return action
         root = _Node(game.num_players)
+        baseline = fresh and bool(settings.baseline)
         deadline = time.perf_counter() + settings.time if settings.time else None
         for done in range(settings.sims):
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             state = game.determinize(view, rng) if start is None else start.clone()
-            self._simulate(root, state)
+            base = [game.heuristic(state, seat) for seat in range(game.num_players)] if baseline else None
+            self._simulate(root, state, base)
         order = {action: index for index, action in enumerate(legal)}
 
         def rank(action: Action) -> tuple[int, float, int]:
@@ -116,7 +123,7 @@ class MctsAgent(Agent):
 
         return max(legal, key=rank)
 
-    def _simulate(self, root: _Node, state: State) -> None:
+    def _simulate(self, root: _Node, state: State, base: list[float] | None = None) -> None:
         rng, c, prior, seeded = self.rng, self.settings.c, self.settings.prior, self.settings.seeded
         node = root
         path = [root]
@@ -139,7 +146,7 @@ class MctsAgent(Agent):
             stop = False
             if untried and prior and len(path) <= seeded:
                 for action in untried:
-                    node.children[action] = self._seeded(state.child(action), who)
+                    node.children[action] = self._seeded(state.child(action), who, base)
                 stop = node is not root
             elif untried:
                 action = rng.choice(untried)
@@ -160,13 +167,15 @@ class MctsAgent(Agent):
             if stop:
                 break
         values = self._rollout(state)
+        if base is not None:
+            values = [value - before for value, before in zip(values, base, strict=True)]
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for seat, value in enumerate(values):
                 totals[seat] += value
 
-    def _seeded(self, child_state: State, mover: int) -> _Node:
+    def _seeded(self, child_state: State, mover: int, base: list[float] | None) -> _Node:
         """A new child of the root counted as `prior` visits worth the heuristic's value of it for the seat that
         chose it (the other seats share the opposite): the search starts from the one-ply judgement that the
         `easy` bot makes and spends its simulations checking the moves that judgement likes."""
@@ -174,6 +183,8 @@ class MctsAgent(Agent):
         node = _Node(game.num_players)
         terminal = child_state.is_terminal()
         value = child_state.returns()[mover] if terminal else game.heuristic(child_state, mover)
+        if base is not None:
+            value -= base[mover]
         others = len(node.totals) - 1
         for seat in range(len(node.totals)):
             node.totals[seat] = prior * (value if seat == mover else -value / others)

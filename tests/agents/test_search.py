@@ -181,3 +181,46 @@ def test_seeded_levels_give_every_move_of_a_new_node_the_heuristics_opinion(seed
     assert len(child.children) == moves
     virtual = agent.settings.prior * moves if seeded == 2 else 0
     assert sum(node.visits for node in child.children.values()) == virtual + 1  # one position judged
+
+
+@pytest.mark.parametrize("baseline", [0, 1])
+def test_a_baseline_judges_each_move_by_the_change_from_its_own_determinizations_start(baseline: int) -> None:
+    """With `baseline=1`, ISMCTS scores a simulation by how much better its end looks than the position it
+    drew looked, so what the drawn secrets do to every move alike cancels out. A root seeded in the first
+    simulation holds, per move, the heuristic's value of the move less that of the drawn position."""
+    from nutbox.agents.search import _Node
+
+    game, truth, seat = secret_position("nut-hunt", 3)
+    view = truth.view(seat)
+    agent = IsmctsAgent(game, seat, 4, SearchSettings.parse(f"sims=1,prior=3,depth=0,baseline={baseline}"))
+    copy = random.Random()
+    copy.setstate(agent.rng.getstate())
+    drawn = game.determinize(view, copy)  # the draw the search's first simulation makes
+    roots: list[_Node] = []
+    simulate = agent._simulate
+
+    def watched(root: _Node, state: State, base: list[float] | None = None) -> None:
+        roots.append(root)
+        simulate(root, state, base)
+
+    agent._simulate = watched  # type: ignore[method-assign]
+    agent.act(view, truth.legal_actions())
+    start = game.heuristic(drawn, seat) if baseline else 0.0
+    seeded = [(action, node) for action, node in roots[0].children.items() if node.visits == agent.settings.prior]
+    assert len(seeded) >= 2  # seeded and not visited since
+    for action, node in seeded:
+        assert node.totals[seat] / node.visits == pytest.approx(game.heuristic(drawn.child(action), seat) - start)
+
+
+def test_a_baseline_changes_nothing_without_secrets() -> None:
+    game = make("nuts-sorting")
+    for seed in range(3):
+        state = walk_to_decision(game, seed, 6)
+        seat = state.to_move()
+        assert isinstance(seat, int)
+        view, legal = state.view(seat), state.legal_actions()
+        plain, based = (make_agent(f"ismcts:sims=80,depth=0,prior=5,baseline={b}", game, seat, seed).act(view, legal)
+                        for b in (0, 1))
+        assert plain == based
+    with pytest.raises(OptionsError, match="out of range"):
+        make_agent("ismcts:baseline=2", game, 0)

@@ -6,7 +6,7 @@ import random
 from typing import ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
-from nutbox.games.nut_hunt import actions, heuristic, words
+from nutbox.games.nut_hunt import actions, belief, heuristic, words
 from nutbox.games.nut_hunt.guide import GUIDE
 from nutbox.games.nut_hunt.rules import ALL_CARDS, HuntOptions, HuntState
 from nutbox.games.nut_hunt.view import HuntView
@@ -29,8 +29,10 @@ class NutHunt(Game):
     # Every node of the first four levels seeds its moves with the heuristic (seeded=4): a forage is judged by the
     # best action it pays for, not by random ones. A simulation then costs a heuristic call per move of its new
     # node, so the budgets are smaller than a root-only search's (docs/bots.md: hard about half a second at two seats).
+    # baseline=1: the others' hidden objectives swing a judgement far more than the choice of move does, so each
+    # simulation is scored against its own draw's start.
     bot_sims = (80, 500)  # medium, hard
-    bot_search = "depth=0,c=0.5,prior=5,seeded=4"
+    bot_search = "depth=0,c=0.5,prior=5,seeded=4,baseline=1"
     encoding = actions.ENCODING
     options_type: ClassVar[type[HuntOptions]] = HuntOptions
     options: HuntOptions
@@ -48,11 +50,12 @@ class NutHunt(Game):
 
     def determinize(self, view: HuntView, rng: random.Random) -> HuntState:
         """Everything on the table is as the view shows; the objectives it does not place are shuffled
-        and dealt to the places it hides (others' hands, the unseen deck, cards others put under it)."""
+        and dealt to the places it hides (others' hands, the unseen deck, cards others put under it), the
+        others' hands favouring the objectives their territory fits (belief.py: what a player infers)."""
         shown = shown_cards(view)
         hidden = [card for card in ALL_CARDS if card not in shown]
         rng.shuffle(hidden)
-        return HuntState.from_view(self, view, hidden)
+        return HuntState.from_view(self, view, belief.deal_order(self, view, hidden, rng))
 
     def heuristic(self, state: State, seat: int) -> float:
         assert isinstance(state, HuntState)

@@ -222,4 +222,13 @@ def evaluate(state: HuntState, seat: int) -> float:
         return state.returns()[seat]
     mine = promise(state, seat)
     others = [promise(state, owner) for owner in range(state.owners) if owner != seat]
-    return math.tanh((mine - max(others)) / SCALE) if others else 0.0
+    if not others:
+        return 0.0
+    lead = math.tanh((mine - max(others)) / SCALE)
+    seats = state.n
+    if seats < 3:
+        return lead
+    # On the scale of returns (a win +1, a loss -1/(seats-1)): the lead read as a chance of winning, so no
+    # position in play looks worse than losing at once, as the lead alone would make it look when far behind.
+    chance = (lead + 1) / 2
+    return chance - (1 - chance) / (seats - 1)

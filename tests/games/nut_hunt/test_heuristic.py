@@ -87,3 +87,17 @@ def test_breaking_the_automas_route_is_worth_more_than_scattering_elsewhere() ->
     broken = solo({**whole, "BH": 0})  # a squirrel gone from its route
     elsewhere = solo({**whole, "TT": 0})  # one gone from a tile it does not need
     assert evaluate(broken, 0) > evaluate(elsewhere, 0) > evaluate(solo(whole), 0)
+
+
+def test_with_three_or_more_seats_no_position_in_play_looks_worse_than_losing_at_once() -> None:
+    """A loss returns -1/(seats-1); the judgement of a position still in play is put on that scale, so a bot far
+    behind does not prefer to end the game (a lead alone, squashed into (-1, 1), would fall below it)."""
+    far_behind = {"MM": (0, 1), "BH": (0, 1), "HH": (0, 1)}
+    for players in (3, 4, 5):
+        state = position(players, squirrels=far_behind, nests={"WW": (0, 3), "TT": (0, 1)},
+                         hands=((), (MM_HH,)))
+        loss = -1 / (players - 1)
+        assert loss < evaluate(state, 0) < loss + 0.1  # far behind: close to a loss, never below it
+        assert evaluate(state, 1) > 0.8
+    two = position(2, squirrels=far_behind, nests={"WW": (0, 3), "TT": (0, 1)}, hands=((), (MM_HH,)))
+    assert -1 < evaluate(two, 0) < -0.8  # with two seats a loss is -1, and the lead alone is on that scale

@@ -1,0 +1,79 @@
+"""How much the board says about the objectives each Nut Hunt seat holds (nutbox/games/nut_hunt/belief.py).
+
+    python bench/belief.py [--players 4] [--games 40] [--bot easy]
+
+Plays games of `--bot` and, every few decisions in the turns, asks of each objective and each seat other than
+the one to move: how many recruits do that seat's pieces save on the objective's route (what it would need
+from an empty board less what it needs now), and is it in that seat's hand? Prints, per stage of the game (by
+rounds) and per number of recruits saved, how much likelier a card is in the hand than a blind draw makes it:
+the share of hand cards saving that many over the share of the other cards saving that many. A uniform deal
+assumes 1.0 everywhere; belief.LIKELIER is the factor per recruit saved it assumes instead. Also prints how
+often the seat whose decision ended the game lost it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+
+from nutbox.agents import make_agent
+from nutbox.core import draw_chance
+from nutbox.games.nut_hunt.belief import LIKELIER, MOST_SAVED, progress
+from nutbox.games.nut_hunt.rules import HuntState
+from nutbox.registry import make
+
+EVERY = 7  # decisions between samples
+STAGES = 4  # the last holds every later round
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--bot", default="easy")
+    args = parser.parse_args()
+    game = make("nut-hunt", {"players": args.players})
+    held: Counter[tuple[int, int]] = Counter()
+    other: Counter[tuple[int, int]] = Counter()
+    ended = Counter[str]()
+    for seed in range(args.games):
+        rng = random.Random(seed)
+        state = game.new_state()
+        assert isinstance(state, HuntState)
+        agents = [make_agent(args.bot, game, s, seed=seed * 100 + s) for s in range(args.players)]
+        made = 0
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(draw_chance(state, rng))
+                continue
+            who = state.to_move()
+            assert isinstance(who, int)
+            if state.phase in ("forage", "action") and made % EVERY == 0:
+                stage = min(state.turn // (2 * args.players), STAGES - 1)
+                for owner in range(args.players):
+                    if owner == who:
+                        continue
+                    for card, saved in progress(state, owner).items():
+                        (held if card in state.hands[owner] else other)[(stage, saved)] += 1
+            made += 1
+            state.apply(agents[who].act(state.view(who), state.legal_actions()))
+        ended["won" if who in state.winners() else "lost"] += 1
+    print(f"{args.games} games of {args.bot} at {args.players} seats; belief.LIKELIER assumes {LIKELIER} per recruit")
+    print("how much likelier a card is in the hand, by recruits the seat's pieces save on its route (0 .. 6+):")
+    for stage in range(STAGES):
+        in_hand = sum(held[(stage, n)] for n in range(MOST_SAVED + 1))
+        out = sum(other[(stage, n)] for n in range(MOST_SAVED + 1))
+        if not in_hand:
+            continue
+        ratios = [
+            f"{held[(stage, n)] / in_hand / (other[(stage, n)] / out):5.2f}" if other[(stage, n)] else "    -"
+            for n in range(MOST_SAVED + 1)
+        ]
+        rounds = f"rounds {2 * stage + 1}-{2 * stage + 2}" if stage < STAGES - 1 else f"rounds {2 * stage + 1}-"
+        print(f"  {rounds:11} {' '.join(ratios)}   ({in_hand} hand cards seen)")
+    print(f"the seat whose decision ended the game lost {ended['lost']} of {args.games}")
+
+
+if __name__ == "__main__":
+    main()
