@@ -8,13 +8,16 @@ from an empty board less what it needs now), and is it in that seat's hand? Prin
 rounds) and per number of recruits saved, how much likelier a card is in the hand than a blind draw makes it:
 the share of hand cards saving that many over the share of the other cards saving that many. A uniform deal
 assumes 1.0 everywhere; belief.LIKELIER is the factor per recruit saved it assumes instead. Also prints how
-often the seat whose decision ended the game lost it.
+often the seat whose decision ended the game lost it, and, at the same decisions, how much the heuristic's
+judgement of a move swings over DRAWS determinizations of the seat's view (as it stands, and as the change
+from the drawn start, which is what the search's `baseline=1` scores) beside how much the moves differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 from collections import Counter
 
 from nutbox.agents import make_agent
@@ -24,6 +27,7 @@ from nutbox.games.nut_hunt.rules import HuntState
 from nutbox.registry import make
 
 EVERY = 7  # decisions between samples
+DRAWS = 12  # determinizations per decision for the swing of a judgement
 STAGES = 4  # the last holds every later round
 
 
@@ -37,6 +41,7 @@ def main() -> None:
     held: Counter[tuple[int, int]] = Counter()
     other: Counter[tuple[int, int]] = Counter()
     ended = Counter[str]()
+    swings: list[tuple[float, float, float]] = []
     for seed in range(args.games):
         rng = random.Random(seed)
         state = game.new_state()
@@ -56,6 +61,8 @@ def main() -> None:
                         continue
                     for card, saved in progress(state, owner).items():
                         (held if card in state.hands[owner] else other)[(stage, saved)] += 1
+                if len(state.legal_actions()) > 2:
+                    swings.append(swing(state, who, random.Random(made)))
             made += 1
             state.apply(agents[who].act(state.view(who), state.legal_actions()))
         ended["won" if who in state.winners() else "lost"] += 1
@@ -73,6 +80,27 @@ def main() -> None:
         rounds = f"rounds {2 * stage + 1}-{2 * stage + 2}" if stage < STAGES - 1 else f"rounds {2 * stage + 1}-"
         print(f"  {rounds:11} {' '.join(ratios)}   ({in_hand} hand cards seen)")
     print(f"the seat whose decision ended the game lost {ended['lost']} of {args.games}")
+    alone, change, moves = (statistics.fmean(column) for column in zip(*swings, strict=True))
+    print(f"over {len(swings)} decisions, a move's judgement swings by {alone:.3f} over draws (standard deviation),"
+          f" its change from the drawn start by {change:.3f}; the moves' mean judgements differ by {moves:.3f}")
+
+
+def swing(state: HuntState, seat: int, rng: random.Random) -> tuple[float, float, float]:
+    """Spread over draws of each move's judgement and of its change from the start, and spread between moves."""
+    game, view, legal = state.game, state.view(seat), state.legal_actions()
+    judged, changed = [], []
+    for _ in range(DRAWS):
+        drawn = game.determinize(view, rng)
+        start = game.heuristic(drawn, seat)
+        values = [game.heuristic(drawn.child(action), seat) for action in legal]
+        judged.append(values)
+        changed.append([value - start for value in values])
+    per_move = list(zip(*judged, strict=True))
+    return (
+        statistics.fmean(statistics.stdev(move) for move in per_move),
+        statistics.fmean(statistics.stdev(move) for move in zip(*changed, strict=True)),
+        statistics.stdev(statistics.fmean(move) for move in per_move),
+    )
 
 
 if __name__ == "__main__":
