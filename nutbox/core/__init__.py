@@ -20,6 +20,7 @@ from nutbox.core.state import (
     ToMove,
     View,
     draw_chance,
+    lead_as_return,
     random_action,
     to_move_json,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "draw_chance",
     "events_for",
     "final_state",
+    "lead_as_return",
     "listing",
     "options_to_dict",
     "parse_options",

@@ -57,6 +57,16 @@ def random_action(state: State, rng: random.Random) -> Action:
     return draw_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
 
 
+def lead_as_return(lead: float, seats: int) -> float:
+    """A judgement of a seat's lead in (-1, 1) put on the scale of `State.returns` (a win +1, a loss
+    -1/(seats-1)): the lead read as a chance of winning, so no position in play looks worse than losing at once.
+    With two seats the scales already agree."""
+    if seats < 3:
+        return lead
+    chance = (lead + 1) / 2
+    return chance - (1 - chance) / (seats - 1)
+
+
 def to_move_json(who: ToMove) -> int | str:
     return who.value if isinstance(who, Node) else who
 

@@ -49,12 +49,7 @@ def deal_order(game: NutHunt, view: HuntView, hidden: list[int], rng: random.Ran
     for s, size in sizes:
         of_seat = table[s]
         for _ in range(size):
-            mass = [of_seat[card] for card in left]
-            point = rng.random() * sum(mass)
-            index = 0
-            while index < len(left) - 1 and point >= mass[index]:
-                point -= mass[index]
-                index += 1
+            index = rng.choices(range(len(left)), [of_seat[card] for card in left])[0]
             dealt.append(left.pop(index))
     return dealt + left
 
@@ -79,8 +74,6 @@ def weights(game: NutHunt, view: HuntView, hidden: list[int]) -> Weights:
 def progress(state: HuntState, owner: int) -> dict[int, int]:
     """Per objective, the recruits that `owner`'s pieces already save on its cheapest route (at most
     MOST_SAVED): what it needs from an empty board less what it needs from this one."""
-    layout = state.layout
-    assert layout is not None
     held, nested = heuristic.held_tiles(state, owner)
     built = _needed(state, held, nested, state.squirrels[owner * T : owner * T + T])
     blank = _needed(state, set(), set(), [0] * T)

@@ -21,6 +21,7 @@ import heapq
 import math
 from dataclasses import dataclass
 
+from nutbox.core import lead_as_return
 from nutbox.games.nut_hunt.board import Layout
 from nutbox.games.nut_hunt.components import COMPONENTS
 from nutbox.games.nut_hunt.rules import FROG_POND, NEST_SIZE, NUTS, HuntState, T
@@ -215,20 +216,11 @@ def _promise(state: HuntState, owner: int) -> float:
 
 
 def evaluate(state: HuntState, seat: int) -> float:
-    """The seat's promise against the best other owner's, squashed into (-1, 1)."""
+    """The seat's promise against the best other owner's, squashed into (-1, 1) and put on the scale of returns."""
     if state.layout is None:
         return 0.0
     if state.is_terminal():
         return state.returns()[seat]
     mine = promise(state, seat)
     others = [promise(state, owner) for owner in range(state.owners) if owner != seat]
-    if not others:
-        return 0.0
-    lead = math.tanh((mine - max(others)) / SCALE)
-    seats = state.n
-    if seats < 3:
-        return lead
-    # On the scale of returns (a win +1, a loss -1/(seats-1)): the lead read as a chance of winning, so no
-    # position in play looks worse than losing at once, as the lead alone would make it look when far behind.
-    chance = (lead + 1) / 2
-    return chance - (1 - chance) / (seats - 1)
+    return lead_as_return(math.tanh((mine - max(others)) / SCALE), state.n) if others else 0.0
