@@ -6,8 +6,10 @@ what it is building, read the way the rulebook's strategy reads it:
 - each open objective is planned as its cheapest route (`plan`): the recruits it still needs, counting the
   tiles not yet held and, unless a nest already stands on or beside the route, the squirrels that would turn
   one of its tiles into a nest; its swing (base points and distance bonus instead of the -2 penalty) is
-  credited by a factor that shrinks with every recruit still needed, so a squirrel on the route is worth more
-  than one off it, and overlapping objectives share their tiles;
+  credited by its chance of completion, measured in games: lower with every recruit still needed, and with
+  every recruit fewer left before someone's last nest ends the game (`horizon`). So a squirrel on the route
+  is worth more than one off it, overlapping objectives share their tiles, a long route is a good bet early
+  and a bad one late, and ending the game strikes at everyone's unfinished routes;
 - a tile holding two squirrels is one recruit from a nest, and a nest's 2 points;
 - nuts are worth what they recruit next: the most of a wanted tile's cost (a tile the plan still lacks) they
   already cover, so a forage that completes the next recruit beats one that does not.
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from nutbox.core import lead_as_return
 from nutbox.games.nut_hunt.board import Layout
 from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.rules import FROG_POND, NEST_SIZE, NUTS, HuntState, T
+from nutbox.games.nut_hunt.rules import FROG_POND, NEST_SIZE, NESTS_TO_END, NUTS, HuntState, T
 from nutbox.games.nut_hunt.scoring import FAILED_PENALTY, distance_bonus
 from nutbox.games.nut_hunt.terms import TILES
 
@@ -32,7 +34,12 @@ SQUIRREL_VALUE = 0.25  # any squirrel: it may yet scatter somewhere useful, and 
 NEAR_NEST_VALUE = 0.6  # a tile one recruit short of a nest (2 points, and it scatters the other squirrels)
 NUT_VALUE = 0.08  # a nut as such (three make any one nut by exchange)
 NEXT_RECRUIT_VALUE = 0.6  # being able to pay for the next wanted recruit, credited by the share of its cost held
-STEP = 0.55  # an objective's credit shrinks by this factor for each recruit it still needs
+# The chance that an open objective is complete at the end, as a logistic function of the recruits its
+# route still needs and of the recruits left before someone's last nest ends the game (`horizon`): fitted by
+# `python bench/objectives.py` to 64,000 objectives held in games of 1 to 5 seats.
+CHANCE_AT = -1.00  # log-odds with nothing left to recruit and no time left
+CHANCE_PER_NEEDED = -0.56  # each recruit the route still needs
+CHANCE_PER_HORIZON = 0.27  # each recruit left before the end
 SCALE = 8.0  # a lead of this many points counts as most of a win
 NEVER = 99  # a cost no plan reaches
 BARRENS_ENTRY = 3  # squirrels reach the Pine Barrens only by scattering: rarely a planned step
@@ -154,8 +161,38 @@ _promises: dict[tuple[object, ...], float] = {}
 _runs: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
 
 
-def promise(state: HuntState, owner: int) -> float:
-    """The owner's score now, plus partial credit for what it is building."""
+def recruits_to_end(state: HuntState, owner: int) -> int:
+    """The fewest recruits that give the owner its last nest (the game ends at once when it is placed): its
+    fullest tiles first, then empty ones."""
+    base = owner * T
+    left = NESTS_TO_END - sum(state.nests[base : base + T])
+    if left <= 0:
+        return 0
+    costs = sorted(
+        max(0, NEST_SIZE - count)
+        for tile, count in enumerate(state.squirrels[base : base + T])
+        if count and not TILES[tile].pine_barrens
+    )
+    costs += [NEST_SIZE] * left
+    return sum(costs[:left])
+
+
+def horizon(state: HuntState) -> int:
+    """The recruits left before the game can end: the fewest any owner needs for its last nest."""
+    return min(recruits_to_end(state, owner) for owner in range(state.owners))
+
+
+def completion_chance(needed: int, left: int) -> float:
+    """The chance that an objective whose route needs `needed` more recruits is complete at the end, `left`
+    recruits before it (see CHANCE_AT)."""
+    return 1 / (1 + math.exp(-(CHANCE_AT + CHANCE_PER_NEEDED * needed + CHANCE_PER_HORIZON * left)))
+
+
+def promise(state: HuntState, owner: int, left: int | None = None) -> float:
+    """The owner's score now, plus each open objective's swing times its chance of completion (`left`: the
+    state's horizon, given when the caller has it)."""
+    if left is None:
+        left = horizon(state)
     base = owner * T
     seat = owner < state.n
     key = (
@@ -165,16 +202,17 @@ def promise(state: HuntState, owner: int) -> float:
         tuple(state.nests[base : base + T]),
         state.objectives_of(owner),
         tuple(state.nuts[owner * NUTS : owner * NUTS + NUTS]) if seat else None,
+        left,
     )
     value = _promises.get(key)
     if value is None:
         if len(_promises) >= MEMO_SIZE:
             _promises.clear()
-        value = _promises[key] = _promise(state, owner)
+        value = _promises[key] = _promise(state, owner, left)
     return value
 
 
-def _promise(state: HuntState, owner: int) -> float:
+def _promise(state: HuntState, owner: int, left: int) -> float:
     layout = state.layout
     assert layout is not None
     parts = state.breakdown(owner)
@@ -202,7 +240,8 @@ def _promise(state: HuntState, owner: int) -> float:
                 run = _runs[key] = reach(layout, entry, end)
             runs.append(run)
         route = plan(runs[0], runs[1], entry, nests)
-        value += swing * STEP**route.needed
+        if route.needed < NEVER:
+            value += swing * completion_chance(route.needed, left)
         wanted.update(route.missing)
         if route.nest_tile is not None:
             wanted.add(route.nest_tile)
@@ -221,6 +260,7 @@ def evaluate(state: HuntState, seat: int) -> float:
         return 0.0
     if state.is_terminal():
         return state.returns()[seat]
-    mine = promise(state, seat)
-    others = [promise(state, owner) for owner in range(state.owners) if owner != seat]
+    left = horizon(state)
+    mine = promise(state, seat, left)
+    others = [promise(state, owner, left) for owner in range(state.owners) if owner != seat]
     return lead_as_return(math.tanh((mine - max(others)) / SCALE), state.n) if others else 0.0

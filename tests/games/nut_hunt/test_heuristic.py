@@ -9,7 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from nutbox.games.nut_hunt import HuntState
-from nutbox.games.nut_hunt.heuristic import evaluate, held_tiles, nest_costs, plan, promise, reach, route_entries
+from nutbox.games.nut_hunt.heuristic import (
+    completion_chance,
+    evaluate,
+    held_tiles,
+    horizon,
+    nest_costs,
+    plan,
+    promise,
+    reach,
+    recruits_to_end,
+    route_entries,
+)
 from nutbox.games.nut_hunt.rules import T
 
 from .positions import position, tile
@@ -94,10 +105,36 @@ def test_with_three_or_more_seats_no_position_in_play_looks_worse_than_losing_at
     behind does not prefer to end the game (a lead alone, squashed into (-1, 1), would fall below it)."""
     far_behind = {"MM": (0, 1), "BH": (0, 1), "HH": (0, 1)}
     for players in (3, 4, 5):
-        state = position(players, squirrels=far_behind, nests={"WW": (0, 3), "TT": (0, 1)},
-                         hands=((), (MM_HH,)))
+        state = position(players, squirrels=far_behind, nests={"WW": (0, 3), "TT": (0, 1)}, hands=((), (MM_HH,)))
         loss = -1 / (players - 1)
         assert loss < evaluate(state, 0) < loss + 0.1  # far behind: close to a loss, never below it
         assert evaluate(state, 1) > 0.8
     two = position(2, squirrels=far_behind, nests={"WW": (0, 3), "TT": (0, 1)}, hands=((), (MM_HH,)))
     assert -1 < evaluate(two, 0) < -0.8  # with two seats a loss is -1, and the lead alone is on that scale
+
+
+def test_recruits_to_the_end_count_the_fullest_tiles_first() -> None:
+    state = position(4, squirrels={"MM": (2, 0), "BH": (1, 0), "HH": (0, 1)}, nests={"WW": (2, 0)})
+    assert recruits_to_end(state, 0) == 1 + 2  # two nests left: one more on MM, two more on BH
+    assert recruits_to_end(state, 1) == 2 + 3 + 3 + 3  # four left: two more on HH, then three empty tiles
+    state.nests[tile("WW")] = 4
+    assert recruits_to_end(state, 0) == 0
+
+
+def test_an_objective_is_credited_by_its_chance_of_completion_in_the_time_left() -> None:
+    """The same route three recruits from done counts for less when another seat is one recruit from its fourth
+    nest (the game ends at once when it is placed) than when nobody has built anything."""
+
+    def four(racer_nests: int) -> HuntState:
+        return position(
+            4,
+            squirrels={"MM": (1, 0), "BH": (1, 0), "WW": (1, 0), "TT": (0, 2)},
+            nests={"AR": (0, racer_nests)},
+            hands=((MM_HH,), ()),
+        )
+
+    early, late = four(0), four(3)
+    assert (horizon(early), horizon(late)) == (2 + 2 + 2 + 3, 1)  # seat 0 is nearest its last nest, then seat 1
+    assert promise(late, 0) < promise(early, 0)
+    assert evaluate(late, 0) < evaluate(early, 0)
+    assert completion_chance(3, 1) < completion_chance(3, 10) < completion_chance(1, 10) < 1
