@@ -14,7 +14,6 @@ chance by recruits needed and left. Needs numpy (the `sim` extra).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 
 import numpy as np
@@ -22,7 +21,6 @@ import numpy as np
 from nutbox.agents import make_agent
 from nutbox.core import draw_chance
 from nutbox.games.nut_hunt import heuristic
-from nutbox.games.nut_hunt.components import COMPONENTS
 from nutbox.games.nut_hunt.rules import HuntState, T
 from nutbox.registry import make
 
@@ -32,18 +30,9 @@ FORMER_STEP = 0.55  # the former credit: this factor per recruit needed
 LEFT_BANDS = ((0, 1), (2, 3), (4, 5), (6, 8), (9, 12))
 
 
-def needed(state: HuntState, owner: int, card: int) -> int:
-    held, nested = heuristic.held_tiles(state, owner)
-    entry = heuristic.route_entries(held)
-    nests = heuristic.nest_costs(state.squirrels[owner * T : owner * T + T], nested)
-    assert state.layout is not None
-    a, b = COMPONENTS.objectives[card - 1].ends
-    runs = heuristic.reach(state.layout, entry, a), heuristic.reach(state.layout, entry, b)
-    return heuristic.plan(*runs, entry, nests).needed
-
-
 def samples(players: int, games: int, bot: str) -> list[tuple[int, int, int, bool]]:
-    """(recruits needed, recruits left, complete at the end) for open objectives in play."""
+    """(recruits needed, recruits left, the owner's other open objectives, complete at the end) for open
+    objectives in play."""
     game = make("nut-hunt", {"players": players})
     found = []
     for number in range(games):
@@ -62,7 +51,9 @@ def samples(players: int, games: int, bot: str) -> list[tuple[int, int, int, boo
             if state.layout is not None and decisions % EVERY == 0:
                 left = heuristic.horizon(state)
                 for owner in range(state.owners):
-                    needs = {card: needed(state, owner, card) for card in state.objectives_of(owner)}
+                    counts = state.squirrels[owner * T : owner * T + T]
+                    held, nested = heuristic.held_tiles(state, owner)
+                    needs = heuristic.route_needs(state, held, nested, counts, state.objectives_of(owner))
                     others = sum(1 for need in needs.values() if need > 0) - 1
                     for card, need in needs.items():
                         if 0 < need < heuristic.NEVER:
@@ -142,7 +133,6 @@ def main() -> None:
             model = np.mean([heuristic.completion_chance(count, int(v)) for v in left[chosen]])
             cells.append(f"{f'{y[chosen].mean():.2f} ({model:.2f}) n={int(chosen.sum())}':>20}")
         print(f"{count:>6} " + "".join(cells))
-    print(json.dumps({"a": round(weights[0], 3), "b": round(weights[1], 3), "c": round(weights[2], 3)}))
 
 
 if __name__ == "__main__":

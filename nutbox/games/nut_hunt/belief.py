@@ -18,7 +18,6 @@ import random
 from typing import TYPE_CHECKING
 
 from nutbox.games.nut_hunt import heuristic
-from nutbox.games.nut_hunt.components import COMPONENTS
 from nutbox.games.nut_hunt.rules import ALL_CARDS, HuntState
 from nutbox.games.nut_hunt.terms import T
 
@@ -57,8 +56,11 @@ def deal_order(game: NutHunt, view: HuntView, hidden: list[int], rng: random.Ran
 def weights(game: NutHunt, view: HuntView, hidden: list[int]) -> Weights:
     """Per other seat, each objective's weight `LIKELIER ** recruits saved` on the board `view` shows."""
     board = view["board"]
-    key = (tuple(view["layout"]), view["seat"],
-           tuple((code, *counts["squirrels"], *counts["nests"]) for code, counts in board.items()))
+    key = (
+        tuple(view["layout"]),
+        view["seat"],
+        tuple((code, *counts["squirrels"], *counts["nests"]) for code, counts in board.items()),
+    )
     table = _weights.get(key)
     if table is None:
         if len(_weights) >= MEMO_SIZE:
@@ -66,7 +68,8 @@ def weights(game: NutHunt, view: HuntView, hidden: list[int]) -> Weights:
         state = HuntState.from_view(game, view, hidden)  # any deal: only its board is read
         table = _weights[key] = {
             s: {card: LIKELIER**saved for card, saved in progress(state, s).items()}
-            for s in range(state.n) if s != view["seat"]
+            for s in range(state.n)
+            if s != view["seat"]
         }
     return table
 
@@ -75,19 +78,6 @@ def progress(state: HuntState, owner: int) -> dict[int, int]:
     """Per objective, the recruits that `owner`'s pieces already save on its cheapest route (at most
     MOST_SAVED): what it needs from an empty board less what it needs from this one."""
     held, nested = heuristic.held_tiles(state, owner)
-    built = _needed(state, held, nested, state.squirrels[owner * T : owner * T + T])
-    blank = _needed(state, set(), set(), [0] * T)
+    built = heuristic.route_needs(state, held, nested, state.squirrels[owner * T : owner * T + T], ALL_CARDS)
+    blank = heuristic.route_needs(state, set(), set(), [0] * T, ALL_CARDS)
     return {card: min(blank[card] - built[card], MOST_SAVED) for card in ALL_CARDS}
-
-
-def _needed(state: HuntState, held: set[int], nested: set[int], counts: list[int]) -> dict[int, int]:
-    layout = state.layout
-    assert layout is not None
-    entry = heuristic.route_entries(held)
-    nests = heuristic.nest_costs(counts, nested)
-    runs = {tile: heuristic.reach(layout, entry, tile) for tile in range(T)}
-    table: dict[int, int] = {}
-    for card in ALL_CARDS:
-        a, b = COMPONENTS.objectives[card - 1].ends
-        table[card] = heuristic.plan(runs[a], runs[b], entry, nests).needed
-    return table

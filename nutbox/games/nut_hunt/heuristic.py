@@ -36,7 +36,7 @@ NUT_VALUE = 0.08  # a nut as such (three make any one nut by exchange)
 NEXT_RECRUIT_VALUE = 0.6  # being able to pay for the next wanted recruit, credited by the share of its cost held
 # The chance that an open objective is complete at the end, as a logistic function of the recruits its
 # route still needs and of the recruits left before someone's last nest ends the game (`horizon`): fitted by
-# `python bench/objectives.py` to 64,000 objectives held in games of 1 to 5 seats.
+# `python bench/objectives.py` to 101,000 objectives held in bots' games of 1 to 5 seats.
 CHANCE_AT = -1.00  # log-odds with nothing left to recruit and no time left
 CHANCE_PER_NEEDED = -0.56  # each recruit the route still needs
 CHANCE_PER_HORIZON = 0.27  # each recruit left before the end
@@ -141,6 +141,20 @@ def plan(
                 missing.append(tile)
             tile = before[tile]
     return Plan(needed, tuple(missing), via if nests[via] else None)
+
+
+def route_needs(
+    state: HuntState, held: set[int], nested: set[int], counts: list[int], cards: tuple[int, ...]
+) -> dict[int, int]:
+    """Per objective card, the recruits its cheapest route needs (`plan`) for an owner holding `held`, with
+    nests serving `nested` and `counts` squirrels a tile."""
+    layout = state.layout
+    assert layout is not None
+    entry = route_entries(held)
+    nests = nest_costs(counts, nested)
+    ends = {card: COMPONENTS.objectives[card - 1].ends for card in cards}
+    runs = {tile: reach(layout, entry, tile) for pair in ends.values() for tile in pair}
+    return {card: plan(runs[a], runs[b], entry, nests).needed for card, (a, b) in ends.items()}
 
 
 def shortfall(nuts: list[int], cost: tuple[int, ...]) -> int:
