@@ -20,8 +20,8 @@ import random
 import statistics
 from collections import Counter
 
-from nutbox.agents import make_agent
-from nutbox.core import draw_chance
+import bot_games
+
 from nutbox.games.nut_hunt.belief import LIKELIER, MOST_SAVED, progress
 from nutbox.games.nut_hunt.rules import HuntState
 from nutbox.registry import make
@@ -43,17 +43,8 @@ def main() -> None:
     ended = Counter[str]()
     swings: list[tuple[float, float, float]] = []
     for seed in range(args.games):
-        rng = random.Random(seed)
-        state = game.new_state()
-        assert isinstance(state, HuntState)
-        agents = [make_agent(args.bot, game, s, seed=seed * 100 + s) for s in range(args.players)]
-        made = 0
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply(draw_chance(state, rng))
-                continue
-            who = state.to_move()
-            assert isinstance(who, int)
+        for state, who, made in bot_games.decisions(game, args.bot, seed):
+            assert isinstance(state, HuntState)
             if state.phase in ("forage", "action") and made % EVERY == 0:
                 stage = min(state.turn // (2 * args.players), STAGES - 1)
                 for owner in range(args.players):
@@ -63,8 +54,6 @@ def main() -> None:
                         (held if card in state.hands[owner] else other)[(stage, saved)] += 1
                 if len(state.legal_actions()) > 2:
                     swings.append(swing(state, who, random.Random(made)))
-            made += 1
-            state.apply(agents[who].act(state.view(who), state.legal_actions()))
         ended["won" if who in state.winners() else "lost"] += 1
     print(f"{args.games} games of {args.bot} at {args.players} seats; belief.LIKELIER assumes {LIKELIER} per recruit")
     print("how much likelier a card is in the hand, by recruits the seat's pieces save on its route (0 .. 6+):")

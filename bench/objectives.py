@@ -14,12 +14,10 @@ chance by recruits needed and left. Needs numpy (the `sim` extra).
 from __future__ import annotations
 
 import argparse
-import random
 
+import bot_games
 import numpy as np
 
-from nutbox.agents import make_agent
-from nutbox.core import draw_chance
 from nutbox.games.nut_hunt import heuristic
 from nutbox.games.nut_hunt.rules import HuntState, T
 from nutbox.registry import make
@@ -36,30 +34,19 @@ def samples(players: int, games: int, bot: str) -> list[tuple[int, int, int, boo
     game = make("nut-hunt", {"players": players})
     found = []
     for number in range(games):
-        rng = random.Random(number)
-        state = game.new_state()
-        assert isinstance(state, HuntState)
-        agents = [make_agent(bot, game, seat, seed=100 * number + seat) for seat in range(players)]
         seen = []
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply(draw_chance(state, rng))
-                continue
-            seat = state.to_move()
-            assert isinstance(seat, int)
+        for state, _, decisions in bot_games.decisions(game, bot, number):
+            assert isinstance(state, HuntState)
             if state.layout is not None and decisions % EVERY == 0:
                 left = heuristic.horizon(state)
                 for owner in range(state.owners):
                     counts = state.squirrels[owner * T : owner * T + T]
                     held, nested = heuristic.held_tiles(state, owner)
-                    needs = heuristic.route_needs(state, held, nested, counts, state.objectives_of(owner))
-                    others = sum(1 for need in needs.values() if need > 0) - 1
-                    for card, need in needs.items():
-                        if 0 < need < heuristic.NEVER:
-                            seen.append((owner, card, min(need, MOST_NEEDED), left, others))
-            decisions += 1
-            state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+                    plans = heuristic.route_plans(state, held, nested, counts, state.objectives_of(owner))
+                    others = sum(1 for route in plans.values() if route.needed > 0) - 1
+                    for card, route in plans.items():
+                        if 0 < route.needed < heuristic.NEVER:
+                            seen.append((owner, card, min(route.needed, MOST_NEEDED), left, others))
         complete = {
             (owner, result.card): result.complete
             for owner in range(state.owners)
@@ -74,11 +61,16 @@ def samples(players: int, games: int, bot: str) -> list[tuple[int, int, int, boo
     return found
 
 
+def chance(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The logistic chance of each row of `x` under log-odds weights."""
+    return 1 / (1 + np.exp(-x @ weights))
+
+
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Logistic regression by Newton's method."""
     weights = np.zeros(x.shape[1])
     for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ weights))
+        p = chance(x, weights)
         gradient = x.T @ (p - y) / len(y)
         hessian = (x * (p * (1 - p))[:, None]).T @ x / len(y)
         weights -= np.linalg.solve(hessian, gradient)
@@ -109,7 +101,7 @@ def main() -> None:
     w4 = fit(x4, y)
     print(
         f"with the owner's other open objectives: a={w4[0]:+.2f} b={w4[1]:+.2f} c={w4[2]:+.2f} d={w4[3]:+.2f}"
-        f" loglik {log_likelihood(1 / (1 + np.exp(-x4 @ w4)), y):.4f}"
+        f" loglik {log_likelihood(chance(x4, w4), y):.4f}"
     )
     x = np.stack([np.ones_like(need), need, left], axis=1)
     weights = fit(x, y)
@@ -118,8 +110,8 @@ def main() -> None:
     print(f"  fitted now:      a={weights[0]:+.2f} b={weights[1]:+.2f} c={weights[2]:+.2f}")
     print(f"  heuristic.py:    a={used[0]:+.2f} b={used[1]:+.2f} c={used[2]:+.2f}")
     print("mean log-likelihood (higher is better):")
-    print(f"  fitted now {log_likelihood(1 / (1 + np.exp(-x @ weights)), y):.4f}")
-    print(f"  heuristic.py {log_likelihood(1 / (1 + np.exp(-x @ used)), y):.4f}")
+    print(f"  fitted now {log_likelihood(chance(x, weights), y):.4f}")
+    print(f"  heuristic.py {log_likelihood(chance(x, used), y):.4f}")
     print(f"  former {FORMER_STEP} per recruit {log_likelihood(FORMER_STEP**need, y):.4f}")
     print("\nmeasured (heuristic.py's) chance of completion, by recruits needed (rows) and left (columns):")
     print("needed " + "".join(f"{f'{lo}-{hi} left':>20}" for lo, hi in LEFT_BANDS))

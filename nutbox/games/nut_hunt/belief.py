@@ -78,6 +78,6 @@ def progress(state: HuntState, owner: int) -> dict[int, int]:
     """Per objective, the recruits that `owner`'s pieces already save on its cheapest route (at most
     MOST_SAVED): what it needs from an empty board less what it needs from this one."""
     held, nested = heuristic.held_tiles(state, owner)
-    built = heuristic.route_needs(state, held, nested, state.squirrels[owner * T : owner * T + T], ALL_CARDS)
-    blank = heuristic.route_needs(state, set(), set(), [0] * T, ALL_CARDS)
-    return {card: min(blank[card] - built[card], MOST_SAVED) for card in ALL_CARDS}
+    built = heuristic.route_plans(state, held, nested, state.squirrels[owner * T : owner * T + T], ALL_CARDS)
+    blank = heuristic.route_plans(state, set(), set(), [0] * T, ALL_CARDS)
+    return {card: min(blank[card].needed - built[card].needed, MOST_SAVED) for card in ALL_CARDS}

@@ -143,20 +143,6 @@ def plan(
     return Plan(needed, tuple(missing), via if nests[via] else None)
 
 
-def route_needs(
-    state: HuntState, held: set[int], nested: set[int], counts: list[int], cards: tuple[int, ...]
-) -> dict[int, int]:
-    """Per objective card, the recruits its cheapest route needs (`plan`) for an owner holding `held`, with
-    nests serving `nested` and `counts` squirrels a tile."""
-    layout = state.layout
-    assert layout is not None
-    entry = route_entries(held)
-    nests = nest_costs(counts, nested)
-    ends = {card: COMPONENTS.objectives[card - 1].ends for card in cards}
-    runs = {tile: reach(layout, entry, tile) for pair in ends.values() for tile in pair}
-    return {card: plan(runs[a], runs[b], entry, nests).needed for card, (a, b) in ends.items()}
-
-
 def shortfall(nuts: list[int], cost: tuple[int, ...]) -> int:
     """The nuts still lacking to pay `cost`, after exchanging three spare nuts of a kind for each missing one."""
     lacking = 0
@@ -173,6 +159,31 @@ def shortfall(nuts: list[int], cost: tuple[int, ...]) -> int:
 MEMO_SIZE = 50_000  # entries kept before a memo is emptied (bounds the memory)
 _promises: dict[tuple[object, ...], float] = {}
 _runs: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+
+
+def route_plans(
+    state: HuntState, held: set[int], nested: set[int], counts: list[int], cards: tuple[int, ...]
+) -> dict[int, Plan]:
+    """Per objective card, its cheapest route (`plan`) for an owner holding `held`, with nests serving `nested`
+    and `counts` squirrels a tile."""
+    layout = state.layout
+    assert layout is not None
+    entry = route_entries(held)
+    nests = nest_costs(counts, nested)
+    held_key = sum(1 << tile for tile in held)
+    plans = {}
+    for card in cards:
+        runs = []
+        for end in COMPONENTS.objectives[card - 1].ends:
+            key = (layout, held_key, end)
+            run = _runs.get(key)
+            if run is None:
+                if len(_runs) >= MEMO_SIZE:
+                    _runs.clear()
+                run = _runs[key] = reach(layout, entry, end)
+            runs.append(run)
+        plans[card] = plan(runs[0], runs[1], entry, nests)
+    return plans
 
 
 def recruits_to_end(state: HuntState, owner: int) -> int:
@@ -235,25 +246,11 @@ def _promise(state: HuntState, owner: int, left: int) -> float:
     value = float(parts.total) + SQUIRREL_VALUE * parts.squirrels
     value += NEAR_NEST_VALUE * sum(1 for count in counts if count == NEST_SIZE - 1)
     held, nested = held_tiles(state, owner)
-    entry = route_entries(held)
-    nests = nest_costs(counts, nested)
-    held_key = sum(1 << tile for tile in held)
+    open_cards = tuple(result.card for result in parts.objectives if not result.complete)
     wanted: set[int] = set()
-    for result in parts.objectives:
-        if result.complete:
-            continue
-        a, b = COMPONENTS.objectives[result.card - 1].ends
-        swing = COMPONENTS.objectives[result.card - 1].points + distance_bonus(layout, a, b) - FAILED_PENALTY
-        runs = []
-        for end in (a, b):
-            key = (layout, held_key, end)
-            run = _runs.get(key)
-            if run is None:
-                if len(_runs) >= MEMO_SIZE:
-                    _runs.clear()
-                run = _runs[key] = reach(layout, entry, end)
-            runs.append(run)
-        route = plan(runs[0], runs[1], entry, nests)
+    for card, route in route_plans(state, held, nested, counts, open_cards).items():
+        a, b = COMPONENTS.objectives[card - 1].ends
+        swing = COMPONENTS.objectives[card - 1].points + distance_bonus(layout, a, b) - FAILED_PENALTY
         if route.needed < NEVER:
             value += swing * completion_chance(route.needed, left)
         wanted.update(route.missing)
