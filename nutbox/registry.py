@@ -59,6 +59,11 @@ class Entry:
         return load(self.plugin.render_svg) if self.plugin.render_svg else None
 
     @cached_property
+    def render_svg_phone(self) -> Callable[[Any, list[str]], str] | None:
+        """The picture drawn for a phone, where the game has one; else its render_svg picture."""
+        return load(self.plugin.render_svg_phone) if self.plugin.render_svg_phone else self.render_svg
+
+    @cached_property
     def lesson(self) -> Lesson | None:
         """The game's tutorial played through its rules, if it has one."""
         if self.plugin.tutorial is None:

@@ -30,6 +30,9 @@ class GamePlugin:
     game: type[Game]
     render_text: str  # "module:function": a view -> the terminal picture (any rich renderable, or text)
     render_svg: str | None = None  # "module:function": (a view, the legal action texts) -> an SVG document
+    # "module:function", same arguments: the picture drawn for a phone (< 600 px wide), legible without zooming and
+    # with finger-sized targets; a game without one shows its render_svg picture on a phone too
+    render_svg_phone: str | None = None
     observe: str | None = None  # "module:class": the options -> the learners' fixed-shape encoding of a view
     tutorial: str | None = None  # "package:file.toml": the game taught step by step (core/tutorial.py)
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from nutbox.agents import Agent
 from nutbox.core import Action, Event, Game, Record, State, draw_chance, replay
 
+Narrate = Callable[[int, list[Event]], list[Event]]
+
 
 class Match:
     def __init__(self, game: Game, seed: int | None = None, seats: Sequence[str] = ()) -> None:
@@ -25,12 +27,13 @@ class Match:
         self.log: list[Event] = []
 
     @classmethod
-    def resume(cls, game: Game, record: Record) -> Match:
-        """Carry on a saved game: replay its record, then draw further chance from its seed onwards."""
+    def resume(cls, game: Game, record: Record, narrate: Narrate | None = None) -> Match:
+        """Carry on a saved game: replay its record, then draw further chance from its seed onwards. `narrate`
+        may retell each action's events for the log (given the action's number)."""
         match = cls(game, record.seed, record.seats)
-        for state, events in replay(record, game):
+        for number, (state, events) in enumerate(replay(record, game)):
             match.state = state
-            match.log.extend(events)
+            match.log.extend(narrate(number - 1, events) if narrate is not None and number else events)
         match.record.actions = list(record.actions)
         # Chance after a resume is drawn from a generator advanced past the draws already in the record.
         match.chance = random.Random(f"{match.seed}/{len(record.actions)}")

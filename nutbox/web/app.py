@@ -264,11 +264,16 @@ async def create(request: Request) -> Response:
         names = [values.get(f"name{seat}", "") if kind == HUMAN else "" for seat, kind in enumerate(seats)]
         hub = hub_of(request)
         stored = await hub.create(game_id, options, seats, settings, names)
-        if profile is not None and values.get("sit") and HUMAN in seats:
-            await hub.take_seat(stored.id, profile)
+        sit = profile is not None and values.get("sit") and HUMAN in seats
+        if sit:
+            _, key = await hub.take_seat(stored.id, profile)  # type: ignore[arg-type]
     except (NutboxError, ValueError, Refusal) as error:
         return await new_form(request, clip(str(error), 300), values)
-    return RedirectResponse(f"/t/{stored.id}/links/{creator}", status_code=303)
+    invitations = f"/t/{stored.id}/links/{creator}"
+    if sit:  # the creator lands on their own seat; the page keeps the invitations a click away (the fragment
+        # never leaves the browser)
+        return RedirectResponse(f"/t/{stored.id}/seat/{key}#invitations={invitations}", status_code=303)
+    return RedirectResponse(invitations, status_code=303)
 
 
 def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
@@ -382,6 +387,8 @@ async def table_page(request: Request, secret: str | None) -> Response:
     live = seated.live
     seat = live.seat_of(secret)
     first = await hub_of(request).snapshot(live.id, secret)  # the page works before its script connects
+    # (and on a phone, before its connection asks for the phone's board)
+    first["svg_phone"] = (await hub_of(request).snapshot(live.id, secret, phone=True))["svg"]
     return templates.TemplateResponse(
         request, "table.html",
         {"state": first, "secret": secret or "", "levels": LEVELS, "table": live.id, "seat": seat,
@@ -448,7 +455,8 @@ def checked(data: Any) -> dict[str, Any]:
 
 
 async def api_state(request: Request) -> Response:
-    message = await hub_of(request).snapshot(request.path_params["table"], request.query_params.get("secret"))
+    message = await hub_of(request).snapshot(request.path_params["table"], request.query_params.get("secret"),
+                                             phone=request.query_params.get("layout") == "phone")
     return JSONResponse(message)
 
 
@@ -541,7 +549,8 @@ async def api_replay(request: Request) -> Response:
     step = whole(request.query_params.get("step", "0"), "step")
     as_text = request.query_params.get("as")
     as_seat = whole(as_text, "as", 99) if as_text not in (None, "") else None
-    message = await asyncio.to_thread(live.replay_message, seat, step, as_seat)
+    phone = request.query_params.get("layout") == "phone"
+    message = await asyncio.to_thread(live.replay_message, seat, step, as_seat, phone)
     return JSONResponse(message)
 
 
@@ -553,10 +562,11 @@ async def live(socket: WebSocket) -> None:
     hub = hub_of(socket)
     table = socket.path_params["table"]
     secret = socket.query_params.get("secret") or None
+    phone = socket.query_params.get("layout") == "phone"  # the board drawn for a phone
     await socket.accept()
     profile = await profiles.profile_of(socket)
     try:
-        seated, watcher = await hub.join(table, secret, profile[0] if profile else None)
+        seated, watcher = await hub.join(table, secret, profile[0] if profile else None, phone)
     except Refusal as error:
         await socket.send_json({"type": "error", "message": str(error)})
         await socket.close(code=4000 + error.status, reason=clip(str(error), 100))

@@ -92,6 +92,8 @@ memberships = Table(  # which profile sat at which seat, and how it ended for th
     Column("joined", Float, nullable=False),
     Column("place", Integer),  # 1 for the winners, once the game is over
     Column("result", String(200)),  # the end in words, from the seat's point of view
+    Column("rating_before", Integer),  # the rating shown before and after the game, at a rated table
+    Column("rating_after", Integer),
     Index("memberships_by_profile", "profile_id"),
 )
 chat = Table(

@@ -57,6 +57,9 @@ class Limits:
     tick: float = 1.0  # seconds between looks at the turn clocks
     chat_lines: int = 5  # lines one speaker may say ...
     chat_window: float = 10.0  # ... in this many seconds
+    # seconds at least between two bot decisions while a bot plays a person's seat (handed over, or its time ran
+    # out): the person can follow the game and take the seat back before it is played to the end
+    pace: float = 1.5
 
 
 class Clock:
@@ -77,6 +80,7 @@ class Watcher:
     seat: int | None
     limit: int
     profile: Profile | None = None  # the watching browser's profile, if it has one (a spectator chats with it)
+    phone: bool = False  # the board drawn for a phone
     waiting: deque[str] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
@@ -126,6 +130,7 @@ class Seated:
     said_here: deque[int] = field(default_factory=lambda: deque(maxlen=100))  # lines said through this process
     # the hint for one position (its version): asked for again, it is the same answer, worked out once
     hint: tuple[int, asyncio.Future[str]] | None = None
+    ratings: list[dict[str, int]] | None = None  # a finished rated game's ratings before and after, once read
 
     def __post_init__(self) -> None:
         self.loaded = self.clock.now()
@@ -188,6 +193,7 @@ class Hub:
             if loaded is None:
                 raise Refusal("no such table (check the link)", status=404)
             seated = self.tables.setdefault(table_id, Seated(LiveTable(loaded), self.clock))
+            await self.read_ratings(seated)
             self.schedule(seated)
         return seated
 
@@ -445,6 +451,7 @@ class Hub:
             also = self.results(live, also)
         # shielded: a caller that goes away mid-write must not leave the live table apart from the store
         await asyncio.shield(self.store_seats(live, before, also))
+        await self.read_ratings(seated)
         return self.after_change(seated)
 
     async def store_seats(self, live: LiveTable, before: tuple[Any, Any], also: Write | None) -> None:
@@ -478,7 +485,11 @@ class Hub:
             if rated:
                 named = [str(subject) for subject in subjects]
                 current = People.read_ratings(db, game, players, named)
-                People.rate(game, players, ratings.update(named, places, current), at)(db)
+                new = ratings.update(named, places, current)
+                People.rate(game, players, new, at)(db)
+                shown = [(seat, ratings.shown_of(subject, current), ratings.shown(*new[subject][:2]))
+                         for seat, subject in enumerate(named) if subject in new and not ratings.is_bot(subject)]
+                People.rating_changes(live.id, shown)(db)
 
         return write
 
@@ -488,17 +499,26 @@ class Hub:
         change = request()  # Refusal: nothing changed
         # shielded: a caller that goes away mid-write must not leave the live table ahead of the store
         await asyncio.shield(self.store_change(live, change))
+        await self.read_ratings(seated)
         return self.after_change(seated)
+
+    async def read_ratings(self, seated: Seated) -> None:
+        """Once a rated game is over, its ratings before and after (shown at the end)."""
+        live = seated.live
+        if live.finished and live.stored.settings.get("rated") and seated.ratings is None:
+            seated.ratings = await asyncio.to_thread(self.people.rating_changed, live.id)
 
     async def store_change(self, live: LiveTable, change: Change) -> None:
         at = self.clock.now()
+        settings = live.stored.settings if change.settings else None
         try:
             if change.keep is not None:
-                await stored(self.store.truncate(live.id, live.version, change.keep, at))
+                await stored(self.store.truncate(live.id, live.version, change.keep, at, settings))
             else:
                 also = self.results(live) if live.finished else None
                 await stored(self.store.append(
-                    live.id, live.version, change.first, change.texts, change.actors, live.finished, at, also
+                    live.id, live.version, change.first, change.texts, change.actors, live.finished, at, also,
+                    settings,
                 ))
         except StaleVersion as error:
             live.rebuild()
@@ -544,16 +564,16 @@ class Hub:
         })
 
     # --- watchers -------------------------------------------------------------------------------------------
-    async def join(self, table_id: str, secret: str | None, profile: Profile | None = None
+    async def join(self, table_id: str, secret: str | None, profile: Profile | None = None, phone: bool = False
                    ) -> tuple[Seated, Watcher]:
         """A new connection: it gets the position, then the chat it may read."""
         seated = await self.table(table_id)
         seat = seated.live.seat_of(secret)
         lines = await asyncio.to_thread(self.people.chat, table_id, readable(seat))
         async with seated.lock:
-            watcher = Watcher(seat, self.limits.outbox, profile)
+            watcher = Watcher(seat, self.limits.outbox, profile, phone)
             seated.watchers.add(watcher)
-            watcher.offer(json.dumps(self.message(seated, watcher.seat)))
+            watcher.offer(json.dumps(self.message(seated, watcher.seat, phone)))
             why_not = None if seat is not None or profile is not None else \
                 "make a profile (/profile) to chat as a spectator"
             watcher.offer(json.dumps({
@@ -631,6 +651,7 @@ class Hub:
     async def catch_up(self, seated: Seated) -> None:
         async with seated.lock:
             if await self.reload(seated.live):
+                await self.read_ratings(seated)
                 seated.waiting_since = seated.live.clock_start() or seated.waiting_since
                 seated.turn_of = (seated.live.human_to_move(), seated.live.full())  # the changer told the turn
                 self.schedule(seated)
@@ -666,28 +687,30 @@ class Hub:
             watcher.dropped.set()
             seated.watchers.discard(watcher)
 
-    async def snapshot(self, table_id: str, secret: str | None) -> dict[str, Any]:
+    async def snapshot(self, table_id: str, secret: str | None, phone: bool = False) -> dict[str, Any]:
         """What a seat sees now. Under the table's lock: a request half done (applied, not yet stored) is never
         shown, since it may yet be taken back."""
         seated = await self.table(table_id)
         async with seated.lock:
-            return self.message(seated, seated.live.seat_of(secret))
+            return self.message(seated, seated.live.seat_of(secret), phone)
 
-    def message(self, seated: Seated, seat: int | None) -> dict[str, Any]:
-        message = seated.live.message(seat)
+    def message(self, seated: Seated, seat: int | None, phone: bool = False) -> dict[str, Any]:
+        message = seated.live.message(seat, phone)
         message["connected"] = [seated.here(s) for s in range(len(seated.live.stored.seats))]
         message["deadline"] = seated.deadline
         message["server_time"] = self.clock.now()
+        message["ratings"] = seated.ratings or []
         return message
 
     def outbox(self, seated: Seated) -> list[tuple[Watcher, str]]:
         """Each watcher's update, built once per seat watching (the rendering is the costly part)."""
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, bool], str] = {}
         outbox = []
         for watcher in seated.watchers:
-            if watcher.seat not in texts:
-                texts[watcher.seat] = json.dumps(self.message(seated, watcher.seat))
-            outbox.append((watcher, texts[watcher.seat]))
+            key = (watcher.seat, watcher.phone)
+            if key not in texts:
+                texts[key] = json.dumps(self.message(seated, watcher.seat, watcher.phone))
+            outbox.append((watcher, texts[key]))
         return outbox
 
     def deliver(self, seated: Seated, outbox: list[tuple[Watcher, str]]) -> None:
@@ -728,6 +751,10 @@ class Hub:
         live = seated.live
         while (kind := live.bot_to_move()) is not None and (seat := live.to_move()) is not None:
             version = live.version
+            if live.handed() and live.stored.moved is not None:
+                await asyncio.sleep(max(0.0, self.limits.pace - (self.clock.now() - live.stored.moved)))
+                if live.version != version:
+                    continue  # the person took the seat back meanwhile, or the table moved on
             try:
                 text = await self.ask_bot(live, kind, seat)
             except Exception:

@@ -1,5 +1,6 @@
 """Leaderboards: the rated profiles of one game at one player count, best first (web/ratings.py).
 
+    /leaderboard                    the first game's board (the site's navigation links here)
     /leaderboard/{game}?players=N   the board (N: the game's smallest player count of two or more, unless given)
 
 Each game and player count is a board of its own: doing well at two players says little about four. The bots'
@@ -12,7 +13,7 @@ import asyncio
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from nutbox.registry import ENTRIES, game_class
@@ -71,4 +72,10 @@ async def board(request: Request) -> Response:
     })
 
 
-ROUTES = [Route("/leaderboard/{game}", board)]
+async def boards(request: Request) -> Response:
+    """The site's navigation leads here: the first rated game's board, which links to the others."""
+    first = next(game_id for game_id in ENTRIES if rated_counts(game_id))
+    return RedirectResponse(f"/leaderboard/{first}", status_code=303)
+
+
+ROUTES = [Route("/leaderboard", boards), Route("/leaderboard/{game}", board)]

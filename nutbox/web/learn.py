@@ -54,7 +54,7 @@ def step_json(game_id: str, number: int) -> dict[str, Any]:
     view = state.view(tutorial.seat)
     deciding = bool(step.expect) and state.to_move() == tutorial.seat
     legal = [str(action) for action in state.legal_actions()] if deciding else []
-    render = entry(game.id).render_svg
+    render, render_phone = entry(game.id).render_svg, entry(game.id).render_svg_phone
     return {
         "title": tutorial.title, "game": game.id, "step": number, "steps": len(lesson), "say": step.say,
         "happened": [event.text for event in lesson.happened[number]],
@@ -62,6 +62,9 @@ def step_json(game_id: str, number: int) -> dict[str, Any]:
         "expect": list(step.expect),
         "choices": [{"action": text, "label": game.label(game.parse(text), view)} for text in legal],
         "svg": render(view, legal) if render is not None else "",
+        "svg_phone": render_phone(view, legal) if render_phone is not None else "",
+        "seat": tutorial.seat,
+        "to_move": state.to_move() if isinstance(state.to_move(), int) else None,
         "panels": [panel.to_json() for panel in game.panels(view)],
         "finale": tutorial.finale if number == len(lesson) - 1 else "",
     }

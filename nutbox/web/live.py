@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from html import unescape
 from typing import Any
 
-from nutbox.agents import LEVELS, make_agent
+from nutbox.agents import AGENTS, LEVELS, make_agent
 from nutbox.core import (
     TERMINAL,
     Event,
@@ -40,6 +41,7 @@ NOTES_KEPT = 50  # the table's own notes (joins, invitations re-issued) kept wit
 ACTION_LENGTH = 200  # characters; every action of every game is far shorter
 SEAT_NAME = re.compile(r"[A-Za-z0-9 _.:=,+-]{1,40}")  # a seat's name in an uploaded record: short plain text
 NAME_LENGTH = 24  # characters of a person's display name
+MARKUP = re.compile(r"(<[^>]*>)")  # a picture's tags, between which its text lies
 PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")  # how every game names a seat in its texts (core.seat_name)
 
 
@@ -49,6 +51,22 @@ def clean_name(text: str) -> str:
     if not name or len(name) > NAME_LENGTH or not name.isprintable():
         raise Refusal(f"a name is 1 to {NAME_LENGTH} printable characters", status=400)
     return name
+
+
+FORCED = " (the only possible move, so the table made it)"
+
+
+def with_suffix(event: Event, suffix: str) -> Event:
+    """The event with words added to its text (and to what others see of it)."""
+    redacted = with_suffix(event.redacted, suffix) if event.redacted is not None else None
+    return replace(event, text=event.text.rstrip(".") + suffix, redacted=redacted)
+
+
+def bot_name(kind: str) -> str:
+    """A bot seat's name from its level or kind: "Easy bot", "Greedy bot"; a seat of an uploaded record that
+    names neither a person nor a bot is named by what the record says."""
+    base = kind.split(":")[0]
+    return f"{base.capitalize()} bot" if base in LEVELS or base in AGENTS else kind
 
 
 def ordinal(number: int) -> str:
@@ -77,6 +95,7 @@ class Change:
     texts: list[str]
     actors: list[int]
     keep: int | None = None  # an undo keeps this many actions
+    settings: bool = False  # the table's settings changed too (moves made for a seat)
 
 
 def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes | None = None,
@@ -99,8 +118,9 @@ def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes
         if name and seats[seat] == HUMAN:
             stored.seats[seat]["name"] = clean_name(name)
     live = LiveTable(stored)
-    change = live.resolve_chance()
-    stored.actions, stored.actors = list(change.texts), list(change.actors)
+    chance = live.resolve_chance()
+    forced = live.play_forced()
+    stored.actions, stored.actors = [*chance.texts, *forced.texts], [*chance.actors, *forced.actors]
     stored.finished = live.finished
     return stored
 
@@ -139,7 +159,7 @@ class LiveTable:
         self.id = stored.id
         self.game = make(stored.game, stored.options)
         self.entry = entry(stored.game)
-        self.match = Match.resume(self.game, self.record())
+        self.match = Match.resume(self.game, self.record(), self.narrate)
         self.actors = list(stored.actors)
         self.sealed = self.last_reveal()
 
@@ -203,13 +223,29 @@ class LiveTable:
         self.note(f"Seat {seat + 1} is {name}")  # not "Player N": every "Player N" is shown as the name
 
     def names(self) -> list[str]:
-        """Each seat's name as shown: the person's own name (with the seat number if two are alike), else
-        "Player N"."""
-        given = [str(info.get("name") or "") for info in self.stored.seats]
-        return [
-            f"Player {seat + 1}" if not name else name if given.count(name) == 1 else f"{name} (Player {seat + 1})"
-            for seat, name in enumerate(given)
-        ]
+        """Each seat's name as shown everywhere: the person's own name, a bot's level ("Easy bot"), else "Player
+        N"; two alike are told apart (a person's by the seat number, a bot's by a count)."""
+        given = [self.given_name(seat) for seat in range(len(self.stored.seats))]
+        shown = []
+        for seat, name in enumerate(given):
+            if not name:
+                shown.append(f"Player {seat + 1}")
+            elif given.count(name) == 1:
+                shown.append(name)
+            elif self.stored.seats[seat].get("name"):
+                shown.append(f"{name} (seat {seat + 1})")
+            else:
+                shown.append(f"{name} {given[:seat + 1].count(name)}")
+        return shown
+
+    def given_name(self, seat: int) -> str:
+        """The name a seat has of its own: a person's, or for a bot's seat its level's; "" for none."""
+        info = self.stored.seats[seat]
+        if info.get("name"):
+            return str(info["name"])
+        if info.get("human") or info["kind"] == HUMAN:
+            return ""
+        return bot_name(str(info["kind"]))
 
     def named(self, text: str) -> str:
         """A game's or the table's text with each "Player N" replaced by that seat's name."""
@@ -217,9 +253,18 @@ class LiveTable:
 
         def name(match: re.Match[str]) -> str:
             number = int(match.group(1))
-            return names[number - 1] if 1 <= number <= len(names) else match.group(0)
+            named = 1 <= number <= len(names) and names[number - 1] != f"Player {number}"
+            return names[number - 1] if named else match.group(0)  # (a seat with no name keeps its words)
 
-        return PLAYER.sub(name, text) if any(info.get("name") for info in self.stored.seats) else text
+        return PLAYER.sub(name, text)
+
+    def named_markup(self, svg: str | None) -> str | None:
+        """A picture's captions, legends and tooltips with each "Player N" replaced by that seat's name, escaped
+        for XML (its markup and attributes are left as drawn)."""
+        if svg is None:
+            return None
+        return "".join(part if part.startswith("<") else self.named(unescape(part)).replace("&", "&amp;")
+                       .replace("<", "&lt;").replace(">", "&gt;") for part in MARKUP.split(svg))
 
     def joined(self, seat: int) -> bool:
         return self.stored.seats[seat].get("key") is not None
@@ -307,6 +352,10 @@ class LiveTable:
         kind = self.stored.seats[seat]["kind"]
         return None if kind == HUMAN else str(kind)
 
+    def handed(self) -> bool:
+        """Whether a bot plays a person's seat now (handed over, or its time ran out)."""
+        return any(info.get("human") and info["kind"] != HUMAN for info in self.stored.seats)
+
     def human_to_move(self) -> int | None:
         seat = self.to_move()
         if seat is None or self.finished or self.stored.seats[seat]["kind"] != HUMAN:
@@ -352,7 +401,52 @@ class LiveTable:
         if reveals:
             self.sealed = first + 1
         chance = self.resolve_chance()
-        return Change(first, [str(action), *chance.texts], [seat, *chance.actors])
+        forced = self.play_forced()
+        return Change(first, [str(action), *chance.texts, *forced.texts], [seat, *chance.actors, *forced.actors],
+                      settings=bool(forced.texts))
+
+    # --- decisions with one way to make them ------------------------------------------------------------------
+    def forced(self) -> list[int]:
+        """The numbers of the actions the table made for a person because there was no other (the option
+        "autoplay", on unless the table turned it off)."""
+        return [int(number) for number in self.stored.settings.get("forced", [])]
+
+    def play_forced(self) -> Change:
+        """While a person's seat is to move and has exactly one legal action, make it for them (and draw the
+        chance that follows). A decision with two or more legal actions is never made for a person."""
+        first = len(self.match.record.actions)
+        texts: list[str] = []
+        actors: list[int] = []
+        while self.stored.settings.get("autoplay", True) and (seat := self.human_to_move()) is not None:
+            actions = self.match.state.legal_actions()
+            if len(actions) != 1:
+                break
+            number = len(self.match.record.actions)
+            if self.match.state.reveals(actions[0]):
+                self.sealed = number + 1
+            self.stored.settings["forced"] = [*self.forced(), number]
+            self.play(actions[0], seat)
+            chance = self.resolve_chance()
+            texts += [str(actions[0]), *chance.texts]
+            actors += [seat, *chance.actors]
+        return Change(first, texts, actors)
+
+    def narrate(self, number: int, events: list[Event]) -> list[Event]:
+        """An action's events for the log: a move the table made for a person says so."""
+        if number not in self.stored.settings.get("forced", ()):
+            return events
+        told = [*events]
+        spoken = next((index for index, event in enumerate(told) if not event.detail), None)
+        if spoken is None:
+            actor = self.stored.actors[number] if number < len(self.stored.actors) else 0
+            return [Event(f"Player {actor + 1} had one possible move, so the table made it"), *told]
+        told[spoken] = with_suffix(told[spoken], FORCED)
+        return told
+
+    def trim_forced(self, keep: int) -> None:
+        """Forget the moves made for a person among actions no longer kept."""
+        if any(number >= keep for number in self.forced()):
+            self.stored.settings["forced"] = [number for number in self.forced() if number < keep]
 
     def can_undo(self, seat: int | None) -> bool:
         """A seat may take back its own last decision while its turn goes on, never past chance or a reveal:
@@ -363,9 +457,19 @@ class LiveTable:
             and not self.finished
             and self.stored.seats[seat]["kind"] == HUMAN
             and self.to_move() == seat
-            and len(self.actors) > self.sealed
-            and self.actors[-1] == seat
+            and self.undo_point(seat) is not None
         )
+
+    def undo_point(self, seat: int) -> int | None:
+        """How many actions an undo keeps: all but the seat's last own decision and the moves the table made
+        for it after that one (a move with no alternative is not a decision to take back on its own)."""
+        forced = set(self.forced())
+        number = len(self.actors) - 1
+        while number >= self.sealed and self.actors[number] == seat:
+            if number not in forced:
+                return number
+            number -= 1
+        return None
 
     def last_reveal(self) -> int:
         """How many actions can never be undone because of a reveal: the decisions of the seat's current run
@@ -388,9 +492,12 @@ class LiveTable:
         if not self.can_undo(seat):
             raise Refusal("nothing to undo: only your own decisions this turn, back to the last die, draw or move "
                           "by another seat")
-        keep = len(self.actors) - 1
+        keep = self.undo_point(seat)
+        assert keep is not None
+        settings = any(number >= keep for number in self.forced())
+        self.trim_forced(keep)
         self.rebuild(keep)
-        return Change(keep, [], [], keep=keep)
+        return Change(keep, [], [], keep=keep, settings=settings)
 
     def set_seat(self, seat: int, kind: str) -> None:
         if kind != HUMAN:
@@ -401,7 +508,12 @@ class LiveTable:
 
     # --- the game -----------------------------------------------------------------------------------------
     def play(self, action: Any, actor: int) -> list[Event]:
+        number = len(self.match.record.actions)
         events = self.match.play(action)
+        told = self.narrate(number, events)
+        if told != events:  # the log tells it the table's way
+            del self.match.log[len(self.match.log) - len(events):]
+            self.match.log.extend(told)
         self.actors.append(actor)
         return events
 
@@ -433,7 +545,8 @@ class LiveTable:
         if keep is not None:
             self.stored.actions = self.stored.actions[:keep]
             self.stored.actors = self.stored.actors[:keep]
-        self.match = Match.resume(self.game, self.record())
+        self.trim_forced(len(self.stored.actions))
+        self.match = Match.resume(self.game, self.record(), self.narrate)
         self.actors = list(self.stored.actors)
         self.sealed = self.last_reveal()
 
@@ -446,18 +559,16 @@ class LiveTable:
         self.stored.finished = self.finished
 
     # --- what a seat sees ---------------------------------------------------------------------------------
-    def message(self, seat: int | None) -> dict[str, Any]:
+    def message(self, seat: int | None, phone: bool = False) -> dict[str, Any]:
+        """What a seat (None: a spectator) sees now; `phone`: with the board drawn for a phone."""
         state = self.match.state
         view = state.view(seat)
         mine = seat is not None and self.to_move() == seat and not self.finished
         human = mine and self.stored.seats[seat]["kind"] == HUMAN  # type: ignore[index]
         actions = state.legal_actions() if human else []
         legal = [str(action) for action in actions]
-        render = self.entry.render_svg
         log = [event.text for event in events_for(self.match.log, seat) if not event.detail]
-        table = self.game.score_table(view) if self.match.state.is_terminal() else None
-        named, names = self.named, self.names()
-        panels = [{**panel.to_json(), "name": names[panel.seat]} for panel in self.game.panels(view)]
+        named = self.named
         return {
             "type": "state",
             "table": self.id,
@@ -469,25 +580,38 @@ class LiveTable:
             "prompt": named(self.prompt(seat, view)),
             "mine": human,
             "labels": [named(self.game.label(action, view)) for action in actions],
-            "panels": panels,
+            **self.position_words(view, state.is_terminal()),
             "named": bool(seat is not None and self.stored.seats[seat].get("name")),
-            "score_table": {**table.to_json(), "note": named(table.note)} if table is not None else None,
             "again": self.again_link(seat),
             "log_total": len(log),
             "to_move": self.to_move(),
             "finished": self.finished,
-            "svg": render(view, legal) if render is not None else None,
+            "svg": self.picture(view, legal, phone),
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "hints": bool(self.stored.settings.get("hints")) and human,
             "rules_link": self.rules_link(view) if human and self.stored.settings.get("hints") else None,
             "seats": self.seats_public(),
-            "scores": view.get("scores"),
-            "winners": view.get("winners"),
             "log": [named(line) for line in log[-LOG_LENGTH:]],
             "notes": [named(note["text"]) for note in self.stored.settings.get("notes", [])][-10:],
             "steps": len(self.replay_points()) - 1,
         }
+
+    def position_words(self, view: View, terminal: bool) -> dict[str, Any]:
+        """A position's panels, scores and (at the end) score table, with the seats' names."""
+        named, names = self.named, self.names()
+        table = self.game.score_table(view) if terminal else None
+        return {
+            "panels": [{**panel.to_json(), "name": names[panel.seat]} for panel in self.game.panels(view)],
+            "score_table": {**table.to_json(), "note": named(table.note)} if table is not None else None,
+            "scores": view.get("scores"),
+            "winners": view.get("winners"),
+        }
+
+    def picture(self, view: View, legal: list[str], phone: bool) -> str | None:
+        """The board as the game draws it (for a phone, where it draws one), with the seats' names."""
+        render = self.entry.render_svg_phone if phone else self.entry.render_svg
+        return self.named_markup(render(view, legal)) if render is not None else None
 
     def rules_link(self, view: View) -> str | None:
         """The rules page's section that explains the decision at hand, where the game's guide names one."""
@@ -526,8 +650,7 @@ class LiveTable:
             if kind == HUMAN:
                 return f"Your turn: {decision}."
             return f"A bot ({kind}) plays your seat: it is to {decision}."
-        who = f"Player {to_move + 1}" + ("" if kind == HUMAN else f" (bot: {kind})")
-        return f"Waiting for {who} to {decision}."
+        return f"Waiting for {self.who(to_move)} to {decision}."
 
     def status(self, seat: int | None) -> str:
         state = self.match.state
@@ -548,8 +671,14 @@ class LiveTable:
             return "Dealing…"
         if to_move == seat:
             return "Your move" if self.stored.seats[seat]["kind"] == HUMAN else "Your seat is played by a bot"
-        kind = self.stored.seats[to_move]["kind"]
-        return f"Player {to_move + 1} to move" + ("" if kind == HUMAN else f" (bot: {kind})")
+        return f"{self.who(to_move)} to move"
+
+    def who(self, seat: int) -> str:
+        """A seat as a sentence names it: "Player 2" (a bot's seat is named by its level), or "Player 1 (a bot
+        plays for them)" while a person's seat is handed to a bot."""
+        info = self.stored.seats[seat]
+        handed = info.get("human") and info["kind"] != HUMAN
+        return f"Player {seat + 1}" + (f" ({bot_name(str(info['kind'])).lower()} plays for them)" if handed else "")
 
     # --- replays ------------------------------------------------------------------------------------------
     def replay_points(self) -> list[int]:
@@ -560,9 +689,11 @@ class LiveTable:
         later = (n for n in range(first + 1, len(actors) + 1) if n == len(actors) or actors[n] != -1)
         return [first, *later]
 
-    def replay_message(self, seat: int | None, step: int, as_seat: int | None) -> dict[str, Any]:
+    def replay_message(self, seat: int | None, step: int, as_seat: int | None, phone: bool = False
+                       ) -> dict[str, Any]:
         """The position after `step` replay steps, from the asker's point of view; once the game is over,
-        from any seat's (`as_seat`), so that everything can be seen."""
+        from any seat's (`as_seat`), so that everything can be seen: its board, panels, scores and what was to
+        be decided then."""
         points = self.replay_points()
         if not 0 <= step < len(points):
             raise Refusal(f"step must be from 0 to {len(points) - 1}, not {step}")
@@ -580,12 +711,30 @@ class LiveTable:
             position = step_state
             events.extend(step_events)
         view = position.view(viewer)
-        render = self.entry.render_svg
         return {
             "type": "replay",
             "step": step,
             "steps": len(points) - 1,
             "viewer": viewer,
-            "svg": render(view, []) if render is not None else None,
+            "prompt": self.named(self.replay_prompt(position, view, viewer, step, len(points) - 1)),
+            "to_move": position.to_move() if isinstance(position.to_move(), int) else None,
+            "finished": position.is_terminal(),
+            **self.position_words(view, position.is_terminal()),
+            "svg": self.picture(view, [], phone),
             "log": [self.named(e.text) for e in events_for(events, viewer) if not e.detail][-LOG_LENGTH:],
         }
+
+    def replay_prompt(self, position: Any, view: View, viewer: int | None, step: int, steps: int) -> str:
+        """What was to be decided at a step of a replay, in words."""
+        at = f"Replay, step {step} of {steps}: "
+        if position.is_terminal():
+            winners = position.winners()
+            if not winners:
+                return at + "the game is over, a draw."
+            names = " and ".join(f"Player {w + 1}" for w in winners)
+            return at + f"the game is over; {names} {'wins' if len(winners) == 1 else 'share the win'}."
+        to_move = position.to_move()
+        if not isinstance(to_move, int):
+            return at + "chance is being drawn."
+        whose = "your" if to_move == viewer else f"Player {to_move + 1}'s"
+        return at + f"{whose} turn to {self.game.decision(view)}."

@@ -225,6 +225,25 @@ class People:
         return {r["subject"]: (r["mu"], r["sigma"], r["games"]) for r in db.execute(query).mappings()}
 
     @staticmethod
+    def rating_changes(table_id: str, seats: list[tuple[int, int, int]]) -> Write:
+        """A write: each rated profile's shown rating before and after the game, by seat."""
+        def write(db: Any) -> None:
+            for seat, before, after in seats:
+                db.execute(update(memberships).where(memberships.c.table_id == table_id, memberships.c.seat == seat)
+                           .values(rating_before=before, rating_after=after))
+
+        return write
+
+    def rating_changed(self, table_id: str) -> list[dict[str, int]]:
+        """The profiles' ratings before and after a rated game, by seat (none for an unrated one)."""
+        query = (select(memberships.c.seat, memberships.c.rating_before, memberships.c.rating_after)
+                 .where(memberships.c.table_id == table_id, memberships.c.rating_after.is_not(None))
+                 .order_by(memberships.c.seat))
+        with self.engine.connect() as db:
+            return [{"seat": row.seat, "before": row.rating_before, "after": row.rating_after}
+                    for row in db.execute(query)]
+
+    @staticmethod
     def rate(game: str, players: int, new: dict[str, tuple[float, float, int]], at: float) -> Write:
         """A write: the subjects' new ratings."""
         def write(db: Any) -> None:

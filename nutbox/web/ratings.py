@@ -110,6 +110,12 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
+def shown_of(subject: str, current: dict[str, Rating]) -> int:
+    """The rating a subject shows now (a newcomer's, if it has none yet)."""
+    rating = rating_of(subject, current)
+    return shown(rating.mu, rating.sigma)
+
+
 def shown(mu: float, sigma: float) -> int:
     """The rating people see: the ordinal on an Elo-like scale, a newcomer at 1000 (see SCALE)."""
     return round(SHOWN_AT_ZERO + SCALE * ordinal(mu, sigma))

@@ -102,23 +102,29 @@ class Store:
         return self._submit(write)
 
     def append(self, table_id: str, version: int, first: int, texts: list[str], actors: list[int],
-               finished: bool, at: float, also: Write | None = None) -> Future[None]:
+               finished: bool, at: float, also: Write | None = None, settings: dict[str, Any] | None = None
+               ) -> Future[None]:
         """Add actions `first`, `first + 1`, ... and move the version on from `version` (else StaleVersion);
-        `also`: more to write in the same transaction (a finished game's results)."""
+        `also`: more to write in the same transaction (a finished game's results); `settings`: the table's
+        settings, where they changed with the actions."""
+        more = {} if settings is None else {"settings": dict(settings)}
 
         def write(db: Any) -> None:
-            _advance(db, table_id, version, finished=finished, moved=at)
+            _advance(db, table_id, version, finished=finished, moved=at, **more)
             _insert_actions(db, table_id, first, texts, actors)
             if also is not None:
                 also(db)
 
         return self._submit(write)
 
-    def truncate(self, table_id: str, version: int, keep: int, at: float) -> Future[None]:
-        """Drop every action after the first `keep` (an undo) and move the version on."""
+    def truncate(self, table_id: str, version: int, keep: int, at: float, settings: dict[str, Any] | None = None
+                 ) -> Future[None]:
+        """Drop every action after the first `keep` (an undo) and move the version on (with the table's settings,
+        where they changed)."""
+        more = {} if settings is None else {"settings": dict(settings)}
 
         def write(db: Any) -> None:
-            _advance(db, table_id, version, moved=at)
+            _advance(db, table_id, version, moved=at, **more)
             db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.number >= keep))
 
         return self._submit(write)

@@ -26,7 +26,8 @@ async function show(number) {
   $("answer").hidden = true;
   $("happened").hidden = !current.happened.length;
   $("happened").textContent = current.happened.length ? `What just happened: ${current.happened.join(" · ")}` : "";
-  $("board").innerHTML = current.svg;  // drawn by the server from the learner's view; its texts are escaped there
+  // drawn by the server from the learner's view (its texts escaped there), for a phone where the screen is one
+  $("board").innerHTML = matchMedia("(max-width: 599px)").matches && current.svg_phone ? current.svg_phone : current.svg;
   markExpected();
   const deciding = current.choices.length > 0;
   $("choices-box").hidden = !deciding;
@@ -44,8 +45,23 @@ async function show(number) {
   $("finale-text").textContent = current.finale;
   $("panels").replaceChildren(...current.panels.map((panel) => {
     const box = element("div", "panel");
-    box.append(element("strong", "", panel.name), element("span", "score", panel.score ? ` ${panel.score}` : ""));
-    for (const [label, value] of panel.holds || []) box.append(element("div", "holds", `${label}: ${value}`));
+    const head = element("header");
+    const dot = element("span", "dot");
+    if (panel.colour) dot.style.background = panel.colour;
+    head.append(dot, element("strong", "name", panel.name + (panel.seat === current.seat ? " (you)" : "")));
+    if (panel.seat === current.to_move) head.append(element("span", "turn", "to move"));
+    head.append(element("span", "score", panel.score === null || panel.score === "" ? "" : `Score: ${panel.score}`));
+    box.append(head);
+    if ((panel.holds || []).length) {
+      const list = element("dl", "holds");
+      for (const [label, value] of panel.holds) list.append(element("dt", "", label), element("dd", "", value));
+      box.append(list);
+    }
+    for (const card of panel.cards || []) {
+      const item = element("div", "card");
+      item.append(element("strong", "", card.title), element("p", "", card.text));
+      box.append(item);
+    }
     return box;
   }));
   $("say").focus?.();

@@ -10,27 +10,38 @@ const $ = (id) => document.getElementById(id);
 let state = JSON.parse($("first-state").textContent);
 let socket = null;
 let retry = 500;
-let replaying = false;
+let replaying = null;      // the replay message shown instead of the live position, if any
 let shownAt = Date.now();  // when the last position arrived, for the timer's countdown
 let baseline = null;       // each board place's data-state when this seat last decided: changes since are marked
 let ownMove = false;       // the next update is the result of this page's own decision
+let deciding = null;       // the version a decision of this page was sent against, until it is answered
 let joining = false;
 let answering = [];        // each request still unanswered on this connection: null (a game's), or { chat: its text }
 let held = null;           // a request made while not connected, sent once the connection opens (the server
                            // refuses it, saying why, if the position moved on meanwhile: it carries its version)
 
+// A phone (narrower than 600 px) is sent the board as the game draws it for a phone.
+const phoneScreen = matchMedia("(max-width: 599px)");
+const phone = () => phoneScreen.matches;
+if (state.svg_phone && phone()) state.svg = state.svg_phone;
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = secret ? `?secret=${encodeURIComponent(secret)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/t/${tableId}${query}`);
-  socket.onopen = () => {
+  const query = new URLSearchParams();
+  if (secret) query.set("secret", secret);
+  if (phone()) query.set("layout", "phone");
+  const link = `${scheme}://${location.host}/ws/t/${tableId}${query.size ? `?${query}` : ""}`;
+  const opened = new WebSocket(link);
+  socket = opened;
+  opened.onopen = () => {
     retry = 500; answering = []; root.dataset.connected = "yes";
-    if (held) { socket.send(held); answering.push(null); held = null; say(""); }
+    if (held) { opened.send(held); answering.push(null); held = null; say(""); }
   };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = (event) => {
+  opened.onmessage = (event) => { if (socket === opened) receive(JSON.parse(event.data)); };
+  opened.onclose = (event) => {
+    if (socket !== opened) return;  // replaced on purpose (the screen changed size)
     root.dataset.connected = "no";
-    answering = [];  // the answers to what this connection asked will not come
+    answering = []; deciding = null;  // the answers to what this connection asked will not come
     if (event.code === 4403 || event.code === 4404) {  // this link no longer holds a seat (moved elsewhere)
       say(event.reason || "This link no longer opens a seat of this table.");
       return;
@@ -39,12 +50,22 @@ function connect() {
     retry = Math.min(retry * 2, 8000);
   };
 }
+// turned between a phone's width and a wider one: the other drawing of the board is asked for
+phoneScreen.addEventListener("change", () => {
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  connect();
+  if (replaying) replay(replaying.step);
+  showResult();
+});
 
 function receive(message) {
   if (message.type === "state") {
     if (message.version < state.version) return;  // an update overtaken by a newer one
     const before = state;
     state = message; shownAt = Date.now();
+    if (deciding !== null && state.version !== deciding) deciding = null;
     show(before);
   }
   else if (message.type === "presence") { state.connected = message.connected; showPanels(); }
@@ -53,7 +74,7 @@ function receive(message) {
     // the server answers a connection's requests in the order they came: the oldest unanswered one is answered
     const asked = answering.shift();
     if (asked && asked.chat !== undefined) chatAnswered(asked.chat, message);
-    else if (message.type === "error") { ownMove = false; say(message.message); }
+    else if (message.type === "error") { ownMove = false; deciding = null; say(message.message); }
     else say("");
   }
 }
@@ -76,6 +97,9 @@ function send(request) {
 
 function act(action) {
   closeChooser();
+  // one decision per position: a second click (a double click) before the answer comes asks nothing more
+  if (deciding === state.version) return;
+  deciding = state.version;
   ownMove = true;
   send({ type: "act", action });
 }
@@ -100,24 +124,28 @@ function actionButton(text, className) {
   return button;
 }
 
+const seatName = (seat) => (state.seats[seat] ? state.seats[seat].name : `Player ${seat + 1}`);
+
 // --- the whole position ---------------------------------------------------------------------------------------
 function show(before) {
   const own = ownMove && Boolean(before) && before.version !== state.version;
   if (own) ownMove = false;
   root.dataset.version = state.version;
-  $("prompt").textContent = state.prompt;
-  $("prompt").classList.toggle("mine", Boolean(state.mine));
-  $("status").textContent = state.status;
+  if (!spectator && state.seats[state.seat]) $("who").textContent = seatName(state.seat);
   document.title = (state.mine ? "▶ Your turn — " : "") + state.title;
+  $("step").max = state.steps;
   if (!replaying) {
+    $("prompt").textContent = state.prompt;
+    $("prompt").classList.toggle("mine", Boolean(state.mine));
+    $("status").textContent = state.status;
     $("board").innerHTML = state.svg || "";
     markTargets();
     markRecent(before, own);
-    $("step").max = state.steps;
     $("step").value = state.steps;
+    showLog(before);
   }
   if (!spectator) {
-    $("moves-box").hidden = state.finished;  // nothing left to decide: the result says the rest
+    $("moves-box").hidden = state.finished || Boolean(replaying);  // nothing left to decide: the result says the rest
     const legal = $("legal");
     legal.replaceChildren(...state.legal.map((text) => actionButton(text, "action")));
     if (!state.legal.length) legal.textContent = state.finished ? "(the game is over)" : "(waiting for your turn)";
@@ -126,25 +154,37 @@ function show(before) {
     $("rules-hint").hidden = !state.rules_link;
     if (state.rules_link) $("rules-hint").href = state.rules_link;
     if (!state.hints) $("hint-text").hidden = true;  // a suggestion holds only until the decision is made
+    $("download-seat").hidden = !state.finished;
   }
-  showLog(before);
   $("notes").replaceChildren(...state.notes.map((line) => element("li", "", line)));
   $("download").hidden = !state.finished;
   showPanels();
   showResult();
+  fitBoard();
   announce(before, own);
   if (state.again && !joining) join(state.again);
 }
 
-function showLog(before) {
-  const first = state.log_total - state.log.length + 1;  // numbers count the whole game, however much is shown
-  const seenUpTo = before ? before.log_total : state.log_total;
+// On a laptop the board is fitted into the window's height under the prompt and the moves (never smaller than a
+// readable size; the zoom buttons enlarge it).
+const BOARD_LEAST = 420;  // CSS px
+function fitBoard() {
+  if (phone()) { $("board").style.removeProperty("--board-room"); return; }
+  const top = $("board").getBoundingClientRect().top + window.scrollY;
+  const below = $("board").parentElement.querySelector(".replay-controls").offsetHeight + 12;
+  $("board").style.setProperty("--board-room", `${Math.max(BOARD_LEAST, window.innerHeight - top - below)}px`);
+}
+window.addEventListener("resize", fitBoard);
+
+function showLog(before, lines = state.log, total = state.log_total) {
+  // numbers count the whole game, however much is shown; the lines since the last update are marked new and the
+  // newest line is highlighted (what just happened is told here and marked on the board, never drawn over it)
+  const first = total - lines.length + 1;
+  const seenUpTo = before ? before.log_total : total;
   $("log").start = first;
-  $("log").replaceChildren(...state.log.map((line, index) => {
-    const item = element("li", first + index > seenUpTo && before ? "new" : "", line);
-    return item;
-  }));
+  $("log").replaceChildren(...lines.map((line, index) => element("li", first + index > seenUpTo && before ? "new" : "", line)));
   $("log").scrollTop = $("log").scrollHeight;
+  $("latest").textContent = lines.length ? lines[lines.length - 1] : "";
 }
 
 // --- what just happened -----------------------------------------------------------------------------------
@@ -189,17 +229,7 @@ function previousBoard(before) {
 
 function announce(before, own) {
   if (!before || before.version === state.version) return;
-  const fresh = state.log.slice(Math.max(0, state.log.length - (state.log_total - before.log_total)));
-  if (fresh.length && !own) toast(fresh.slice(-3).join(" · "));
   if (state.mine && !before.mine) yourTurn();
-}
-
-let toastTimer = null;
-function toast(text) {
-  $("toast").textContent = text;
-  $("toast").hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { $("toast").hidden = true; }, 5000);
 }
 
 function yourTurn() {
@@ -215,29 +245,32 @@ function yourTurn() {
 }
 
 // --- the board and the chooser ----------------------------------------------------------------------------
-// On a touch screen or a narrow one, board targets are too small to hit: a tap names the actions near it in a
-// chooser of big buttons instead (tap, then choose), and the places concerned are previewed meanwhile.
-const coarse = () => matchMedia("(pointer: coarse), (max-width: 600px)").matches;
-const REACH = 30;  // CSS px around a tap within which a target counts as meant
+// On a touch screen or a narrow one, a tap picks the one place under the finger (or the nearest within reach) and
+// offers that place's actions in a chooser of big buttons (tap, then choose); the place is previewed meanwhile.
+const coarse = () => matchMedia("(pointer: coarse), (max-width: 599px)").matches;
+const REACH = 24;  // CSS px around a tap within which a place counts as meant, when none is under the finger
 
-function targetsNear(x, y) {
-  const found = [];
+function placeAt(x, y) {
+  let best = null;
+  let bestDistance = Infinity;
   for (const target of $("board").querySelectorAll(".clickable")) {
     const box = target.getBoundingClientRect();
     const dx = Math.max(box.left - x, 0, x - box.right);
     const dy = Math.max(box.top - y, 0, y - box.bottom);
-    if (Math.hypot(dx, dy) <= REACH) found.push(target);
+    // under the finger: the place whose centre is nearest; else the nearest edge within reach
+    const distance = dx || dy ? Math.hypot(dx, dy) : -1 / (1 + Math.hypot(x - (box.left + box.right) / 2, y - (box.top + box.bottom) / 2));
+    if (distance <= REACH && distance < bestDistance) { best = target; bestDistance = distance; }
   }
-  return found;
+  return best;
 }
 
 $("board").addEventListener("click", (event) => {
   if (!coarse() || replaying) return;
   event.stopPropagation();
-  const near = targetsNear(event.clientX, event.clientY);
-  const actions = [...new Set(near.flatMap((target) => target.dataset.open.split("|")))];
-  if (!actions.length) return;
-  near.forEach((target) => target.classList.add("previewing"));
+  const place = placeAt(event.clientX, event.clientY);
+  if (!place) return;
+  const actions = place.dataset.open.split("|");
+  place.classList.add("previewing");
   openChooser(actions, event.pageX, event.pageY);
 }, true);
 
@@ -257,13 +290,13 @@ function markTargets() {
     if (!open.length) continue;
     target.classList.add("clickable");
     target.dataset.open = open.join("|");
-    if (!coarse()) {  // on a touch screen the board is tapped by region, and the move list takes the keyboard
+    if (!coarse()) {  // on a touch screen the board is tapped by place, and the move list takes the keyboard
       target.setAttribute("tabindex", "0");
       target.setAttribute("role", "button");
     }
     const choose = (x, y) => { if (open.length === 1) act(open[0]); else openChooser(open, x, y); };
     target.addEventListener("click", (event) => {
-      if (coarse()) return;  // the board's own handler chooses by region
+      if (coarse()) return;  // the board's own handler chooses by place
       event.stopPropagation();
       choose(event.pageX, event.pageY);
     });
@@ -298,56 +331,87 @@ document.addEventListener("keydown", (event) => { if (event.key === "Escape") cl
 document.addEventListener("click", (event) => { if (!$("chooser").contains(event.target)) closeChooser(); });
 
 // --- every seat's panel -----------------------------------------------------------------------------------
-// On a phone the panels are a compact strip of headers (name, score, whose turn); a tap opens one.
-const openPanels = new Set(state.seat === null ? [] : [state.seat]);
+// Beside the board, a compact panel per seat (name, score, turn, what it visibly holds; a seat's own secret cards
+// fold under one line). On a phone a strip of the seats stays at the top; a tap on one opens its panel there.
+const openCards = new Set();
+let stripOpen = null;  // the seat whose panel the phone's strip shows
+
+function shown() { return replaying || state; }  // the position on screen: the live one or a replay's step
 
 function showPanels() {
-  const panels = state.panels.map((panel) => {
-    const seat = state.seats[panel.seat];
-    const mine = panel.seat === state.seat;
-    const here = state.connected ? state.connected[panel.seat] : false;
-    const box = element("article", "panel");
-    box.dataset.seat = panel.seat;
-    box.classList.toggle("to-move", state.to_move === panel.seat && !state.finished);
-    box.classList.toggle("mine", mine);
-    const head = element("header");
-    head.tabIndex = 0;
-    head.setAttribute("role", "button");
-    head.setAttribute("aria-expanded", String(openPanels.has(panel.seat)));
-    const toggle = () => { if (openPanels.has(panel.seat)) openPanels.delete(panel.seat); else openPanels.add(panel.seat); showPanels(); };
-    head.onclick = toggle;
-    head.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); } };
-    box.classList.toggle("open", openPanels.has(panel.seat));
+  const position = shown();
+  $("panels").replaceChildren(...position.panels.map((panel) => panelBox(panel, position)));
+  showStrip(position);
+}
+
+function showStrip(position) {
+  const chips = position.panels.map((panel) => {
+    const chip = element("button", "strip-seat");
+    chip.type = "button";
+    chip.dataset.seat = panel.seat;
+    const moving = position.to_move === panel.seat && !position.finished;
+    chip.classList.toggle("to-move", moving);
+    chip.setAttribute("aria-expanded", String(stripOpen === panel.seat));
     const dot = element("span", "dot");
     if (panel.colour) dot.style.background = panel.colour;
-    const who = seat.kind === "human"
-      ? `person · ${here ? "here" : seat.joined ? "away" : "not joined yet"}`
-      : `bot: ${seat.kind}${seat.human ? " (for its player)" : ""}`;
-    head.append(dot, element("strong", "name", panel.name + (mine ? " (you)" : "")), element("span", "who", who));
-    if (state.to_move === panel.seat && !state.finished) head.append(element("span", "turn", "to move"));
-    head.append(element("span", "score", panel.score === null ? "" : `Score: ${panel.score}`));
-    if (state.to_move === panel.seat && timeLeft() !== null) head.append(element("span", "clock", clockText(" left to decide")));
-    box.append(head);
-    if (panel.holds.length) {
-      const list = element("dl", "holds");
-      for (const [what, much] of panel.holds) list.append(element("dt", "", what), element("dd", "", much));
-      box.append(list);
-    }
-    if (panel.cards.length) {
-      const cards = element("div", "cards");
-      cards.append(element("p", "cards-title", "Your secret cards"));
-      for (const card of panel.cards) {
-        const item = element("div", "card");
-        item.append(element("strong", "", card.title), element("p", "", card.text));
-        cards.append(item);
-      }
-      box.append(cards);
-    }
-    const control = seatControl(panel.seat, seat, mine, here);
-    if (control) box.append(control);
-    return box;
+    const you = !spectator && panel.seat === state.seat ? " (you)" : "";
+    chip.append(dot, element("span", "seat-name", panel.name + you),
+      element("span", "seat-score", panel.score === null ? "" : String(panel.score)));
+    chip.setAttribute("aria-label", `${panel.name}${you}${panel.score === null ? "" : `, score ${panel.score}`}${moving ? ", to move" : ""}: show their panel`);
+    chip.onclick = () => { stripOpen = stripOpen === panel.seat ? null : panel.seat; showStrip(shown()); };
+    return chip;
   });
-  $("panels").replaceChildren(...panels);
+  $("strip-seats").replaceChildren(...chips);
+  const open = position.panels.find((panel) => panel.seat === stripOpen);
+  $("strip-panel").hidden = !open;
+  $("strip-panel").replaceChildren(...(open ? [panelBox(open, position)] : []));
+}
+
+function panelBox(panel, position) {
+  const seat = state.seats[panel.seat];
+  const mine = !spectator && panel.seat === state.seat;
+  const here = state.connected ? state.connected[panel.seat] : false;
+  const moving = position.to_move === panel.seat && !position.finished;
+  const box = element("article", "panel");
+  box.dataset.seat = panel.seat;
+  box.classList.toggle("to-move", moving);
+  box.classList.toggle("mine", mine);
+  const head = element("header");
+  const dot = element("span", "dot");
+  if (panel.colour) dot.style.background = panel.colour;
+  const who = seat.kind === "human"
+    ? (here ? "here" : seat.joined ? "away" : "not joined yet")
+    : seat.human ? "a bot plays for them" : "";
+  head.append(dot, element("strong", "name", panel.name + (mine ? " (you)" : "")));
+  if (who) head.append(element("span", "who", who));
+  if (moving) head.append(element("span", "turn", "to move"));
+  head.append(element("span", "score", panel.score === null ? "" : `Score: ${panel.score}`));
+  if (moving && !replaying && timeLeft() !== null) head.append(element("span", "clock", clockText(" left to decide")));
+  box.append(head);
+  if (panel.holds.length) {
+    const list = element("dl", "holds");
+    for (const [what, much] of panel.holds) list.append(element("dt", "", what), element("dd", "", much));
+    box.append(list);
+  }
+  if (panel.cards.length) {
+    const cards = element("details", "cards");
+    cards.open = openCards.has(panel.seat);
+    cards.ontoggle = () => { if (cards.open) openCards.add(panel.seat); else openCards.delete(panel.seat); };
+    cards.append(element("summary", "", `${mine ? "Your" : "Their"} secret cards (${panel.cards.length}): ${panel.cards.map((card) => card.title).join("; ")}`));
+    for (const card of panel.cards) {
+      const item = element("div", "card");
+      item.append(element("strong", "", card.title), element("p", "", card.text));
+      cards.append(item);
+    }
+    box.append(cards);
+  }
+  const control = replaying ? null : seatControl(panel.seat, seat, mine, here);
+  if (mine) {  // one's own: handing it to a bot in the tools' menu, taking it back first among the tools
+    const handed = seat.kind !== "human";
+    $("own-seat-control").replaceChildren(...(control && !handed ? [control] : []));
+    $("take-back-slot").replaceChildren(...(control && handed ? [control] : []));
+  } else if (control) box.append(control);
+  return box;
 }
 
 function seatControl(number, seat, mine, here) {
@@ -359,6 +423,7 @@ function seatControl(number, seat, mine, here) {
     button.onclick = () => send({ type: "handover", seat: number, bot: "" });
   } else if (seat.kind !== "human" && mine) {
     button.textContent = "Take my seat back";
+    button.id = "take-back";
     button.onclick = () => send({ type: "handover", seat: number, bot: null });
   } else {
     return null;
@@ -369,25 +434,25 @@ function seatControl(number, seat, mine, here) {
 // --- the end ------------------------------------------------------------------------------------------------
 function showResult() {
   const result = $("result");
-  const table = state.score_table;
-  if (!state.finished || !table) { result.replaceChildren(); return; }
-  const winners = table.winners.map((seat) => state.panels[seat].name);
+  const position = shown();
+  const table = position.score_table;
+  if (!position.finished || !table) { result.replaceChildren(); return; }
+  const names = position.panels.map((panel) => panel.name);
+  const winners = table.winners.map((seat) => names[seat]);
   result.replaceChildren(element("h2", "", "Final scores"),
     element("p", "winner", winners.length ? `${winners.join(" and ")} ${winners.length === 1 ? "wins" : "share the win"}` : "A draw"));
-  const grid = element("table", "score-table");
-  grid.tabIndex = 0;  // it scrolls sideways on a phone: the keyboard must reach it too
-  grid.setAttribute("aria-label", "final scores");
-  const head = element("tr");
-  head.append(element("th", "", "Player"), ...table.columns.map((column) => element("th", "", column)));
-  grid.append(head);
-  table.rows.forEach((row, seat) => {
-    const line = element("tr", table.winners.includes(seat) ? "won" : "");
-    line.append(element("th", "", state.panels[seat].name + (table.winners.includes(seat) ? " ★" : "")),
-      ...row.map((cell) => element("td", "", cell)));
-    grid.append(line);
-  });
-  result.append(grid);
+  result.append(scoreGrid(table, names));
   if (table.note) result.append(element("p", "note", table.note));
+  if (replaying) return;
+  if (state.ratings && state.ratings.length) {
+    const ratings = element("ul", "ratings");
+    ratings.setAttribute("aria-label", "ratings");
+    for (const change of state.ratings) {
+      const moved = Math.round(change.after) - Math.round(change.before);
+      ratings.append(element("li", "", `${names[change.seat]}: rating ${Math.round(change.before)} → ${Math.round(change.after)} (${moved >= 0 ? "+" : ""}${moved})`));
+    }
+    result.append(element("h3", "", "Ratings"), ratings);
+  }
   if (!spectator && !state.again) {
     const again = element("button", "again", "Play again");
     again.id = "again";
@@ -404,24 +469,55 @@ function showResult() {
     result.append(watch);
   }
   const as = $("replay-as");
-  const mineLabel = spectator ? "the spectators' view" : "your view";
-  as.replaceChildren(...[["", mineLabel], ...state.seats.map((s) => [String(s.seat), `as ${s.name}`])].map(([value, label]) => {
-    const option = element("option", "", label); option.value = value; return option;
-  }));
+  if (!as.options.length) {
+    const mineLabel = spectator ? "the spectators' view" : "your view";
+    as.replaceChildren(...[["", mineLabel], ...state.seats.map((s) => [String(s.seat), `as ${s.name}`])].map(([value, label]) => {
+      const option = element("option", "", label); option.value = value; return option;
+    }));
+  }
   as.hidden = false;
+}
+
+function scoreGrid(table, names) {
+  // a row per player; on a phone, a column per player (the score's parts read down, none squeezed)
+  const grid = element("table", "score-table");
+  grid.tabIndex = 0;  // it may scroll sideways: the keyboard must reach it too
+  grid.setAttribute("aria-label", "final scores");
+  const star = (seat) => names[seat] + (table.winners.includes(seat) ? " ★" : "");
+  if (phone()) {
+    const head = element("tr");
+    head.append(element("th", "", ""), ...table.rows.map((_, seat) => element("th", table.winners.includes(seat) ? "won" : "", star(seat))));
+    grid.append(head);
+    table.columns.forEach((column, index) => {
+      const line = element("tr");
+      line.append(element("th", "", column), ...table.rows.map((row) => element("td", "", row[index])));
+      grid.append(line);
+    });
+    return grid;
+  }
+  const head = element("tr");
+  head.append(element("th", "", "Player"), ...table.columns.map((column) => element("th", "", column)));
+  grid.append(head);
+  table.rows.forEach((row, seat) => {
+    const line = element("tr", table.winners.includes(seat) ? "won" : "");
+    line.append(element("th", "", star(seat)), ...row.map((cell) => element("td", "", cell)));
+    grid.append(line);
+  });
+  return grid;
 }
 
 async function join(link) {
   // "Play again": this seat's own invitation to the next table; taking it moves this page there
   if (spectator) return;
   joining = true;
-  toast("A new game is starting: taking your seat there…");
+  say("A new game is starting: taking your seat there…");
   const response = await fetch(link, { method: "POST" });
   if (response.ok && response.url.includes("/seat/")) location.assign(response.url);
   else joining = false;
 }
 
 // --- replays ------------------------------------------------------------------------------------------------
+// A step of the game as it was: its board, prompt, panels, scores and log, from the chosen point of view.
 async function replay(step) {
   step = Math.max(0, Math.min(Number($("step").max), step));
   $("step").value = step;
@@ -429,18 +525,28 @@ async function replay(step) {
   const params = new URLSearchParams({ step: String(step) });
   if (secret) params.set("secret", secret);
   if ($("replay-as").value) params.set("as", $("replay-as").value);
+  if (phone()) params.set("layout", "phone");
   const response = await fetch(`/api/t/${tableId}/replay?${params}`);
   const message = await response.json();
   if (!response.ok) { say(message.error); return; }
-  replaying = true;
+  replaying = message;
+  closeChooser();
   $("board").innerHTML = message.svg || "";
   $("replay-label").textContent = `Replay: step ${message.step} of ${message.steps}`;
   $("replay-bar").hidden = false;
-  $("log").replaceChildren(...message.log.map((line) => element("li", "", line)));
+  root.dataset.replaying = "yes";
+  $("prompt").textContent = message.prompt;
+  $("prompt").classList.remove("mine");
+  $("status").textContent = `Replay, step ${message.step} of ${message.steps}`;
+  showLog(null, message.log, message.log.length);
+  if (!spectator) $("moves-box").hidden = true;
+  showPanels();
+  showResult();
 }
 
 function live() {
-  replaying = false;
+  replaying = null;
+  root.dataset.replaying = "no";
   $("replay-bar").hidden = true;
   show(null);
 }
@@ -453,6 +559,18 @@ async function saveName(name) {
   localStorage.setItem("nutbox-name", name);
   $("name-box").hidden = true;
   return true;
+}
+
+// The creator who took a seat lands here with the invitations' page in the link's fragment (never sent to the
+// server): the page keeps it a click away.
+const INVITES = `nutbox-invitations-${tableId}`;
+if (location.hash.startsWith("#invitations=/t/")) {
+  localStorage.setItem(INVITES, location.hash.slice("#invitations=".length));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+if (!spectator && localStorage.getItem(INVITES)) {
+  $("invites-link").href = localStorage.getItem(INVITES);
+  $("invites-link").hidden = false;
 }
 
 if (!spectator) {
