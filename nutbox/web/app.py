@@ -278,7 +278,7 @@ async def create(request: Request) -> Response:
 
 def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
     """A new table's settings from its form: time per decision and what happens when it runs out, who may
-    join, rated or not, hints."""
+    join, rated or not, hints, and whether a person's only possible move is made for them."""
     from nutbox.web import ratings
 
     unit = values.get("timer_unit", "seconds")
@@ -297,7 +297,7 @@ def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
         if why_not:
             raise Refusal(why_not)
     return {"timer": timer, "timeout": timeout, "handover": handover, "hints": bool(values.get("hints")),
-            "listed": values.get("visibility") == "open", "rated": rated}
+            "listed": values.get("visibility") == "open", "rated": rated, "autoplay": bool(values.get("autoplay"))}
 
 
 def seconds(text: str, unit: float = 1) -> float:

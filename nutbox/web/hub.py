@@ -405,7 +405,7 @@ class Hub:
             count = len(live.stored.seats)
             previous = [live.stored.seats[(seat - 1) % count] for seat in range(count)]  # who sat one place back
             rotated = [HUMAN if info.get("human") else str(info["kind"]) for info in previous]
-            kept = ("timer", "timeout", "handover", "creator", "rated", "hints")  # a rematch is private
+            kept = ("timer", "timeout", "handover", "creator", "rated", "hints", "autoplay")  # a rematch is private
             settings: dict[str, Any] = {key: live.stored.settings[key] for key in kept if key in live.stored.settings}
             names = [str(info.get("name") or "") for info in previous]
             table = new_table(live.game, rotated, settings, names=names)

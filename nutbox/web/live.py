@@ -235,7 +235,9 @@ class LiveTable:
             elif self.stored.seats[seat].get("name"):
                 shown.append(f"{name} (seat {seat + 1})")
             else:
-                shown.append(f"{name} {given[:seat + 1].count(name)}")
+                alike = [other for other, info in enumerate(self.stored.seats)
+                         if given[other] == name and not info.get("name")]
+                shown.append(name if len(alike) == 1 else f"{name} {alike.index(seat) + 1}")
         return shown
 
     def given_name(self, seat: int) -> str:

@@ -36,7 +36,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
             seat = live.to_move()
             assert seat is not None
             if live.can_undo(seat) and rng.random() < 0.5:
-                before = views[len(live.actors) - 1]
+                before = views[live.undo_point(seat)]  # (a move made for the seat after it goes too)
                 version = live.version
                 live.commit(live.undo(seat, version))
                 assert live.version == version + 1

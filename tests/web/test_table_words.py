@@ -1,0 +1,145 @@
+"""What the table says about a game, without a server: one name per seat everywhere (texts and pictures), moves a
+person has only one way to make, and replays that show their step's prompt, panels and scores."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from nutbox.core import replay
+from nutbox.registry import GAMES, make
+from nutbox.web.live import FORCED, HUMAN, LiveTable, imported_table, new_table
+
+PLAYER_N = re.compile(r"\b[Pp]layer \d\b")
+
+
+def key(number: int) -> bytes:
+    return bytes([number]) * 32
+
+
+def play_randomly(live: LiveTable, rng: random.Random, decisions: int) -> None:
+    for _ in range(decisions):
+        seat = live.to_move()
+        if seat is None:
+            return
+        legal = live.match.state.legal_actions()
+        live.commit(live.act(seat, str(rng.choice(legal)), live.version))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_person_and_the_bots_are_named_everywhere_and_a_name_is_escaped_in_the_picture(game_id: str) -> None:
+    players = max(2, GAMES[game_id].min_players)
+    seats = [HUMAN, *["easy"] * (players - 1)]
+    live = LiveTable(new_table(make(game_id, {"players": players}), seats, {}, key=key(4), names=["<Ann & co>"]))
+    bots = ["Easy bot"] if players == 2 else [f"Easy bot {n}" for n in range(1, players)]
+    assert live.names() == ["<Ann & co>", *bots]
+    rng = random.Random(2)
+    for _ in range(12):
+        seat = live.to_move()
+        if seat is None:
+            break
+        live.commit(live.act(seat, str(rng.choice(live.match.state.legal_actions())), live.version, bot=seat != 0))
+    for phone in (False, True):
+        message = live.message(0, phone)
+        words = [message["prompt"], message["status"], *message["log"], *(p["name"] for p in message["panels"]),
+                 *message["labels"]]
+        assert not [text for text in words if PLAYER_N.search(text)], "a named seat is never 'Player N'"
+        assert [panel["name"] for panel in message["panels"]] == live.names()
+        if message["svg"] is None:  # (a game that draws no picture)
+            continue
+        picture = ET.fromstring(message["svg"])  # the name is escaped: the picture still parses
+        shown = " ".join("".join(node.itertext()) for node in picture.iter())
+        assert not PLAYER_N.search(shown), f"the picture's captions name seats by number ({game_id})"
+
+
+def test_a_seat_without_a_name_is_player_n_and_an_uploaded_records_seats_are_named_by_what_they_were() -> None:
+    live = LiveTable(new_table(make("nut-hunt", {"players": 3}), [HUMAN, HUMAN, "hard"], {}, key=key(1),
+                               names=["Bea"]))
+    assert live.names() == ["Bea", "Player 2", "Hard bot"]
+    live.stored.seats[0]["name"] = "Hard bot"  # a person may call themselves anything: the two stay apart
+    assert live.names() == ["Hard bot (seat 1)", "Player 2", "Hard bot"]
+    game = make("nut-hunt", {"players": 3})
+    finished = LiveTable(new_table(game, [HUMAN, HUMAN, HUMAN], {}, key=key(2)))
+    play_randomly(finished, random.Random(2), 30)
+    record = finished.record()
+    record.seats = ["human", "greedy", "Ann"]
+    assert LiveTable(imported_table(game, record)).names() == ["Player 1", "Greedy bot", "Ann"]
+
+
+def test_a_persons_only_possible_move_is_made_for_them_and_the_log_says_so() -> None:
+    """Nut: the last card of a column is taken by whoever drafts it; nobody is asked to click it."""
+    game = make("nut-cards", {"players": 2})
+    made = 0
+    for number in range(3):
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=key(number)))
+        rng = random.Random(number)
+        while (seat := live.to_move()) is not None:
+            legal = live.match.state.legal_actions()
+            assert len(legal) >= 2, "a person is never asked a decision with only one way to make it"
+            live.commit(live.act(seat, str(rng.choice(legal)), live.version))
+        forced = live.forced()
+        made += len(forced)
+        log = live.message(None)["log"]
+        assert sum(line.endswith(FORCED) for line in log) == len([n for n in forced if live.stored.actors[n] >= 0])
+        restarted = LiveTable(copy.deepcopy(live.stored))  # a restart tells the same story
+        assert restarted.message(None)["log"] == log
+    assert made > 0
+
+
+def test_with_the_option_off_a_person_makes_even_their_only_possible_move() -> None:
+    game = make("nut-cards", {"players": 2})
+    live = LiveTable(new_table(game, [HUMAN, HUMAN], {"autoplay": False}, key=key(0)))
+    rng = random.Random(0)
+    single = 0
+    while (seat := live.to_move()) is not None:
+        legal = live.match.state.legal_actions()
+        single += len(legal) == 1
+        live.commit(live.act(seat, str(rng.choice(legal)), live.version))
+    assert single > 0 and not live.forced()
+
+
+def test_undo_takes_back_the_persons_decision_and_the_moves_made_for_them_after_it() -> None:
+    """Nuts!: building may leave no truck to fill, so shipping nothing is made for the builder."""
+    game = make("nuts-factory", {"players": 2})
+    checked = 0
+    for number in range(4):
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=key(number)))
+        rng = random.Random(number)
+        while (seat := live.to_move()) is not None and not checked:
+            forced_tail = bool(live.actors) and len(live.actors) - 1 in live.forced() and live.actors[-1] == seat
+            if forced_tail and live.can_undo(seat):
+                keep = live.undo_point(seat)
+                assert keep is not None and keep < len(live.actors) - 1
+                live.commit(live.undo(seat, live.version))
+                assert len(live.stored.actions) == keep
+                assert len(live.match.state.legal_actions()) >= 2, "back to a real decision"
+                assert all(number < keep for number in live.forced())
+                checked += 1
+            legal = live.match.state.legal_actions()
+            live.commit(live.act(seat, str(rng.choice(legal)), live.version))
+    assert checked > 0
+
+
+def test_a_replay_step_shows_that_steps_prompt_panels_and_scores() -> None:
+    game = make("nut-cards", {"players": 2})
+    live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=key(7)))
+    play_randomly(live, random.Random(7), 400)
+    assert live.finished
+    points = live.replay_points()
+    final = [panel["score"] for panel in live.message(None)["panels"]]
+    for step in (0, len(points) // 2, len(points) - 1):
+        message = live.replay_message(None, step, None)
+        position = game.new_state()
+        for position, _ in replay(live.record(points[step]), game):
+            pass
+        expected = [panel.score for panel in game.panels(position.view(None))]
+        assert [panel["score"] for panel in message["panels"]] == expected
+        assert message["prompt"].startswith(f"Replay, step {step} of {len(points) - 1}: ")
+        assert message["finished"] == (step == len(points) - 1)
+        assert (message["score_table"] is not None) == message["finished"]
+    first = live.replay_message(None, 0, None)
+    assert [panel["score"] for panel in first["panels"]] != final, "the start is not shown with the final scores"
