@@ -44,8 +44,10 @@ class Client:
         form.update({f"seat{i}": kind for i, kind in enumerate(seats)})
         response = self.http.post(f"/new/{game}", data=form, follow_redirects=False)
         assert response.status_code == 303, response.text
-        self.creator = response.headers["location"]
-        return response.headers["location"].split("/")[2], self.http.get(self.creator).text
+        # a creator who sits lands on their seat, the invitations' page in the address's fragment
+        self.landed = response.headers["location"]
+        self.creator = self.landed.split("#invitations=", 1)[-1]
+        return self.landed.split("/")[2], self.http.get(self.creator).text
 
     def claim(self, invitation: str) -> str:
         """Take the seat an invitation is for: the seat's key, from the address the claimer is sent to."""

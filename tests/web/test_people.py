@@ -174,6 +174,11 @@ def test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings(site: 
     late_name = "Ann" if late is ann else "Bea"
     other = "Bea" if late is ann else "Ann"
     assert "forfeited" in state["status"] and f"{other} wins" in state["status"]
+    # the end shows each profile's rating before and after: both newcomers, the winner up, the other down
+    changes = {change["seat"]: change for change in state["ratings"]}
+    late_seat = 0 if late is ann else 1
+    assert sorted(changes) == [0, 1] and all(change["before"] == 1000 for change in changes.values())
+    assert changes[1 - late_seat]["after"] > 1000 > changes[late_seat]["after"]
     board = site.http.get("/leaderboard/nuts-sorting", params={"players": "2"}).text
     assert board.index(other) < board.index(late_name)  # the winner rated above the one who forfeited
     ratings = hub.people.ratings("nuts-sorting", 2, [m for m in (hub.tables[table].live.subjects()) if m])
