@@ -34,7 +34,8 @@ def test_a_seat_reads_its_decision_panels_and_moves_in_words(server: str, browse
         label, notation = button.locator(".label").inner_text(), button.locator(".notation").inner_text()
         assert label and label != notation
     if game in SECRETS:
-        own = page.locator("#panels .panel[data-seat='0'] .card strong").all_inner_texts()
+        # (their full text folds under one line naming them: read even while folded)
+        own = page.locator("#panels .panel[data-seat='0'] .card strong").all_text_contents()
         assert own, "the seat's own secret cards are in its panel"
         watcher = new_page(browser)
         watcher.goto(spectator)

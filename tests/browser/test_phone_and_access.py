@@ -229,6 +229,9 @@ def test_the_lobby_profiles_my_games_and_leaderboards_fit_every_screen_and_pass_
     page.select_option("#timer_unit", "days")
     page.check("#open")
     page.click("#create")
+    expect(page.locator("#who")).to_have_text(f"Ana at {size}")  # on her own seat, the invitations a click away
+    check(page, size, "the creator's seat, waiting for a second person")
+    page.click("#invites-link")
     expect(page.locator("h1")).to_contain_text("your table is ready")
     table = page.url.split("/t/", 1)[1].split("/", 1)[0]
     page.goto(f"{server}/me")

@@ -94,9 +94,10 @@ def test_a_spectators_page_never_holds_a_seats_secrets(server: str, browser: Bro
     # each seat's secret objectives appear in its own panel, and on no one else's page, nor the spectator's
     spectator_text = watcher.locator("body").inner_text()
     for seat, page in enumerate(seat_pages):
+        # (named in a line that opens to the whole cards)
+        expect(page.locator(f"#panels .panel[data-seat='{seat}'] .cards summary")).to_contain_text("Your secret cards")
         cards = page.locator(f"#panels .panel[data-seat='{seat}'] .card strong")
-        expect(cards.first).to_be_visible()
-        own = set(cards.all_inner_texts())
+        own = set(cards.all_text_contents())
         assert own, f"seat {seat + 1} sees its own objectives"
         assert page.locator(f"#panels .panel:not([data-seat='{seat}']) .card").count() == 0
         assert not any(text in spectator_text for text in own)

@@ -133,9 +133,7 @@ def test_a_replay_step_shows_that_steps_prompt_panels_and_scores() -> None:
     final = [panel["score"] for panel in live.message(None)["panels"]]
     for step in (0, len(points) // 2, len(points) - 1):
         message = live.replay_message(None, step, None)
-        position = game.new_state()
-        for position, _ in replay(live.record(points[step]), game):
-            pass
+        *_, (position, _) = replay(live.record(points[step]), game)
         expected = [panel.score for panel in game.panels(position.view(None))]
         assert [panel["score"] for panel in message["panels"]] == expected
         assert message["prompt"].startswith(f"Replay, step {step} of {len(points) - 1}: ")

@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     InTheNuts,
     render_text="nutbox.games.in_the_nuts.render_text:render",
     render_svg="nutbox.games.in_the_nuts.render_svg:render",
+    render_svg_phone="nutbox.games.in_the_nuts.render_phone:render",
     observe="nutbox.games.in_the_nuts.observation:Observation",
     tutorial="nutbox.games.in_the_nuts:tutorial.toml",
 )

@@ -3,18 +3,21 @@ cards, with what the viewer may act on made clickable.
 
 The board is drawn as the game has it, top to bottom: the 4-squirrel area, the 3-squirrel area's three
 sections and the 2-squirrel area's five, with hedges (thick green bars) between the sections and the raccoon
-fields in grey; the starting track 2 to 12; the four face-up nut cards under their sections (a joker in its
-two nuts' colours). A squirrel marker per player shows how many of that player's squirrels stand in a
+fields in grey; the starting track 2 to 12; the four face-up nut cards under their sections, each named (a joker
+in its two nuts' colours, both named). A squirrel marker per player shows how many of that player's squirrels stand in a
 section, in the player's colour (Player 1 red, 2 blue, 3 white, 4 black); on the track a marker is one
-squirrel. Below the board are the dice and the deck, then each player's row of eight storage cards (its
-nuts as dots in the nut's colour, a joker as a ring; a filled card turned over to its full side) with
+squirrel. Below the board are the dice and the deck, then each player's row of eight storage cards (the
+nut named, its nuts as dots in the nut's colour, a joker as a ring, what it scores filled in points; a filled
+card turned over to its full side) with
 David the raccoon beside the player he guards (on his field under the 7 while he guards no one).
 
 An element that one of the `legal` actions targets (a track space for place, a 2-squirrel section for
 preplace, a face-up card for take, a storage card for steal and store) is highlighted and carries
 class="target" and data-action (the first such action's text); data-actions lists them all, separated by
 "|" because action texts hold spaces: a joker stored on one card as either nut gives that card two. Actions
-with no place on the board (stop, roll, keep) are left to the table's buttons.
+with no place on the board (stop, roll, keep) are left to the table's buttons. Every text a person reads,
+tooltips included, is in words: nuts by their names, never their letters, and a target's tooltip says what a
+click does as the table's list of moves says it (words.py), not in the notation.
 
 Every place that play changes carries data-state, what it shows now, beside the data attribute naming it: a
 track space its squirrel's colour ("free"), a section its squirrels by colour ("red 2, blue 1"), a face-up
@@ -22,6 +25,7 @@ nut its card, a storage card its nuts ("W 2+1j filled"), a player's block their 
 jokers, the raccoon (data-raccoon) whom he guards, the dice (data-dice) and the deck (data-deck) what they
 show. A table compares them with the same places' earlier states to mark what changed since a seat last
 decided. The drawing depends on the view and `legal` only, so the same input always gives the same text.
+render_phone.py draws the same for a phone, with these helpers.
 """
 
 from __future__ import annotations
@@ -33,7 +37,6 @@ from nutbox.core.svg import (
     TARGET_STYLE,
     attributes,
     circle,
-    click_lines,
     document,
     highlight,
     left_text,
@@ -49,6 +52,7 @@ from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import player_name
 from nutbox.games.in_the_nuts.view import NutsView, StorageCard, read_task
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
+from nutbox.games.in_the_nuts.words import label as action_label
 
 MARGIN = 12
 LABEL_WIDTH = 64  # the areas' names, left of the board
@@ -76,7 +80,7 @@ LEGEND_HEIGHT = 30
 COLOURS = ("red", "blue", "white", "black")
 # walnut, hazelnut, beechnut, acorn, in the component order
 NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#7f5539", "#fff"), ("#e9c46a", "#000"), ("#c0503a", "#fff"),
-                                           ("#6a994e", "#fff")), strict=True))
+                                           ("#4f7a38", "#fff")), strict=True))
 AREA_FILL, RACCOON_FILL, HEDGE, TRACK_FILL = "#e9f5db", "#ced4da", "#2b8a3e", "#f4ecd8"
 CARD_FILL, FULL_FILL, DAVID = "#fffaf0", "#d3f9d8", "#495057"
 PHASES = {
@@ -125,6 +129,42 @@ def card_name(code: str) -> str:
     if len(code) == 1:
         return nut_name(code)
     return f"joker ({nut_name(code[0])} or {nut_name(code[1])})"
+
+
+def counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def unseen_words(unseen: dict[str, int]) -> str:
+    """The cards not yet drawn, in words: each plain nut, then the jokers together."""
+    nuts = [counted(count, nut_name(code)) for code, count in unseen.items() if len(code) == 1]
+    jokers = sum(count for code, count in unseen.items() if len(code) == 2)
+    return ", ".join([*nuts, counted(jokers, "joker")])
+
+
+def jokers_words(counts: dict[str, int]) -> str:
+    """Jokers by their two nuts: "2 walnut or hazelnut, 1 beechnut or acorn" (only the kinds present)."""
+    return ", ".join(f"{count} {nut_name(code[0])} or {nut_name(code[1])}" for code, count in counts.items()
+                     if len(code) == 2 and count)
+
+
+def kept_words(kept: dict[str, int]) -> str:
+    """A player's jokers kept for the end, in words."""
+    total = sum(kept.values())
+    return "no jokers kept" if not total else f"{counted(total, 'joker')} kept"
+
+
+def kept_codes(kept: dict[str, int]) -> str:
+    """The kept jokers as a data-state writes them ("WH BA", "—")."""
+    return " ".join(code for code, count in kept.items() for _ in range(count)) or "—"
+
+
+def click_lines(view: NutsView, actions: list[str]) -> list[str]:
+    """The tooltip's last lines on a target: what a click does, in words (several: the table then asks which)."""
+    words = [action_label(NOTATION.parse(action), view) for action in actions]
+    if len(words) == 1:
+        return [f"Click: {words[0]}"]
+    return ["Click, then choose:", *(f"· {line}" for line in words)]
 
 
 def slot_words(slots: tuple[int, ...]) -> str:
@@ -187,11 +227,11 @@ def squirrels_state(counts: list[int]) -> str:
     return ", ".join(f"{COLOURS[seat]} {count}" for seat, count in enumerate(counts) if count) or "empty"
 
 
-def section_svg(area: int, left: float, right: float, name: str, raccoon: bool, counts: list[int],
+def section_svg(view: NutsView, area: int, left: float, right: float, name: str, raccoon: bool, counts: list[int],
                 about: str, where: tuple[str, str], actions: list[str]) -> str:
     """A section of an area: its ground (grey for a raccoon field), its name, and the players' markers."""
     top, tall = AREA_TOP[area], AREA_HEIGHT[area]
-    title = [f"{area}-squirrel area, {about}", *squirrel_lines(counts), *click_lines(actions)]
+    title = [f"{area}-squirrel area, {about}", *squirrel_lines(counts), *click_lines(view, actions)]
     parts = [f"<g{attributes(*where, actions, 'section', state=squirrels_state(counts))}>", titled(title),
              rect(left, top, right - left, tall, f'fill="{RACCOON_FILL if raccoon else AREA_FILL}" stroke="#868e96"')]
     if actions:
@@ -206,7 +246,7 @@ def raccoon_words(need: int) -> str:
 
 
 def areas_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
-    parts = [section_svg(4, BOARD_LEFT, BOARD_RIGHT, "4-squirrel area: any face-up nut", False, view["area4"],
+    parts = [section_svg(view, 4, BOARD_LEFT, BOARD_RIGHT, "4-squirrel area: any face-up nut", False, view["area4"],
                          f"one section: {NEED4} squirrels of one player take any face-up nut", ("area4", "1"), [])]
     for index, (section, counts) in enumerate(zip(COMPONENTS.area3, view["area3"], strict=True)):
         spaces = upper_spaces(section)
@@ -217,7 +257,8 @@ def areas_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
         else:
             words = slot_words(section.slots)
             name, about = f"→ {words}", f"the section over {fed}: {NEED3} squirrels of one player take {words}"
-        parts.append(section_svg(3, left, right, name, section.raccoon, counts, about, ("area3", str(index + 1)), []))
+        parts.append(section_svg(view, 3, left, right, name, section.raccoon, counts, about, ("area3", str(index + 1)),
+                                 []))
     for index, (section, counts) in enumerate(zip(COMPONENTS.area2, view["area2"], strict=True)):
         label = section_label(index)
         left, right = span(section.spaces)
@@ -227,7 +268,7 @@ def areas_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
             words = slot_words(section.slots)
             name = f"{label} → nut {section.slots[0] + 1}"
             about = f"section {label}: {NEED2} squirrels of one player take {words}"
-        parts.append(section_svg(2, left, right, name, section.raccoon, counts, about, ("section", label),
+        parts.append(section_svg(view, 2, left, right, name, section.raccoon, counts, about, ("section", label),
                                  on.get(("section", label), [])))
     return "".join(parts) + hedges_svg()
 
@@ -249,10 +290,10 @@ def labels_svg() -> str:
     """The areas' names and what they need, left of the board; the track's and the nuts' names."""
     parts = ['<g class="labels">']
     x = MARGIN + LABEL_WIDTH / 2
-    for area, need in ((4, NEED4), (3, NEED3), (2, NEED2)):
+    for area in (4, 3, 2):
         middle = AREA_TOP[area] + AREA_HEIGHT[area] / 2
-        parts.append(text(x, middle, f"{area}-area", 12, ' font-weight="bold"'))
-        parts.append(text(x, middle + 14, f"need {need}", 10.5, ' fill="#495057"'))
+        parts.append(text(x, middle - 3, f"{area}-squirrel", 11, ' font-weight="bold"'))
+        parts.append(text(x, middle + 11, "area", 11, ' font-weight="bold"'))
     parts.append(text(x, TRACK_TOP + TRACK_HEIGHT / 2 + 4, "track", 12, ' font-weight="bold"'))
     parts.append(text(x, NUTS_TOP + NUTS_HEIGHT / 2 + 4, "nuts", 12, ' font-weight="bold"'))
     parts.append("</g>")
@@ -267,7 +308,7 @@ def space_svg(view: NutsView, space: int, actions: list[str]) -> str:
     lines.append("free" if owner is None else f"{player_name(owner)} ({COLOURS[owner]}) stands here")
     state = "free" if owner is None else COLOURS[owner]
     parts = [f"<g{attributes('space', str(space), actions, 'space', state=state)}>",
-             titled(lines + click_lines(actions)),
+             titled(lines + click_lines(view, actions)),
              rect(left + 5, top, right - left - 10, TRACK_HEIGHT - 10, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(left + 7, top + 2, right - left - 14, TRACK_HEIGHT - 14, corner=4))
@@ -278,17 +319,15 @@ def space_svg(view: NutsView, space: int, actions: list[str]) -> str:
 
 
 def nut_card(x: float, y: float, width: float, tall: float, code: str, size: float) -> str:
-    """A nut card: its nut's colour and letter, or a joker's two halves."""
-    if len(code) == 1:
-        fill, ink = NUT_FILL[code]
-        return (rect(x, y, width, tall, f'rx="4" fill="{fill}" stroke="#343a40"')
-                + text(x + width / 2, y + tall / 2 + size * 0.36, code, size, f' font-weight="bold" fill="{ink}"'))
-    (one, ink_one), (two, ink_two) = NUT_FILL[code[0]], NUT_FILL[code[1]]
-    half = width / 2
-    return (rect(x, y, half, tall, f'fill="{one}"') + rect(x + half, y, half, tall, f'fill="{two}"')
-            + rect(x, y, width, tall, 'rx="4" fill="none" stroke="#343a40" stroke-width="1.5"')
-            + text(x + half / 2, y + tall / 2 + size * 0.36, code[0], size, f' font-weight="bold" fill="{ink_one}"')
-            + text(x + 1.5 * half, y + tall / 2 + size * 0.36, code[1], size, f' font-weight="bold" fill="{ink_two}"'))
+    """A nut card: its nut's colour and name, or a joker's two nuts, one above the other; `size` 0 writes no
+    name (a swatch)."""
+    half = tall / len(code)
+    parts = [rect(x, y + half * i, width, half, f'fill="{NUT_FILL[letter][0]}"') for i, letter in enumerate(code)]
+    parts.append(rect(x, y, width, tall, 'rx="3" fill="none" stroke="#343a40" stroke-width="1.2"'))
+    if size:
+        parts += [text(x + width / 2, y + half * (i + 0.5) + size * 0.36, nut_name(letter), size,
+                       f' font-weight="bold" fill="{NUT_FILL[letter][1]}"') for i, letter in enumerate(code)]
+    return "".join(parts)
 
 
 def faceup_svg(view: NutsView, index: int, actions: list[str]) -> str:
@@ -296,19 +335,20 @@ def faceup_svg(view: NutsView, index: int, actions: list[str]) -> str:
     section = COMPONENTS.area2[index]
     slot = section.slots[0]
     left, right = span(section.spaces)
-    x, top = (left + right) / 2 - 27, NUTS_TOP + 6
+    x, top = (left + right) / 2 - 35, NUTS_TOP + 6
     code = view["faceup"][slot]
     lines = [f"face-up nut {slot + 1} (under {section_label(index)}): "
              + (card_name(code) if code else "empty, no card left to refill it")]
     parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup', state=code or 'empty')}>",
-             titled(lines + click_lines(actions))]
+             titled(lines + click_lines(view, actions))]
     if actions:
-        parts.append(highlight(x - 5, top - 3, 64, NUTS_HEIGHT - 6, corner=4))
-    parts.append(text(x + 27, top + 10, str(slot + 1), 10, ' fill="#495057"'))
+        parts.append(highlight(x - 5, top - 3, 80, NUTS_HEIGHT - 6, corner=4))
+    parts.append(text(x + 35, top + 10, f"nut {slot + 1}", 10.5, ' fill="#495057"'))
     if code:
-        parts.append(nut_card(x, top + 14, 54, 54, code, 20 if len(code) == 1 else 15))
+        parts.append(nut_card(x, top + 14, 70, 54, code, 12 if len(code) == 1 else 11))
     else:
-        parts.append(rect(x, top + 14, 54, 54, 'rx="4" fill="none" stroke="#adb5bd" stroke-dasharray="4 3"'))
+        parts.append(rect(x, top + 14, 70, 54, 'rx="4" fill="none" stroke="#adb5bd" stroke-dasharray="4 3"')
+                     + text(x + 35, top + 45, "none left", 10.5, ' fill="#868e96"'))
     return "".join([*parts, "</g>"])
 
 
@@ -369,19 +409,30 @@ def dice_svg(view: NutsView) -> str:
 
 
 def deck_svg(view: NutsView) -> str:
-    unseen = sum(view["unseen"].values())
-    if view["pile"] is None:
-        where = f"{unseen} nut cards face down ({COMPONENTS.reserve} set aside once everyone has a nut)"
-    elif view["ending"]:
-        where = f"the set-aside cards are the draw pile: {unseen} left"
-    else:
-        where = f"draw pile {view['pile']} · set aside {unseen - view['pile']}"
+    where = deck_where(view)
     counts = " ".join(f"{code} {count}" for code, count in view["unseen"].items())
     x, y = WIDTH - MARGIN, INFO_TOP + 22
     state = f"{where}; unseen: {counts}"
-    return (f'<g class="deck" data-deck="1" data-state={quoteattr(state)}>' + titled([f"unseen cards: {counts}"])
+    return (f'<g class="deck" data-deck="1" data-state={quoteattr(state)}>' + titled(deck_lines(view))
             + left_text(x, y, f"Deck: {where}", 12, ' text-anchor="end"')
-            + left_text(x, y + 16, f"unseen: {counts}", 10.5, ' text-anchor="end" fill="#495057"') + "</g>")
+            + left_text(x, y + 16, f"not yet drawn: {unseen_words(view['unseen'])}", 10.5,
+                        ' text-anchor="end" fill="#495057"') + "</g>")
+
+
+def deck_where(view: NutsView) -> str:
+    """Where the deck stands: the draw pile and the set-aside cards."""
+    unseen = sum(view["unseen"].values())
+    if view["pile"] is None:
+        return f"{unseen} nut cards face down ({COMPONENTS.reserve} set aside once everyone has a nut)"
+    if view["ending"]:
+        return f"the set-aside cards are the draw pile: {unseen} left"
+    return f"draw pile {view['pile']} · set aside {unseen - view['pile']}"
+
+
+def deck_lines(view: NutsView) -> list[str]:
+    """The deck's tooltip: the cards not yet drawn, the jokers by their nuts."""
+    jokers = jokers_words(view["unseen"])
+    return [f"cards not yet drawn: {unseen_words(view['unseen'])}", *([f"the jokers: {jokers}"] if jokers else [])]
 
 
 def slot_dots(card: StorageCard, x: float, y: float) -> str:
@@ -401,7 +452,7 @@ def slot_dots(card: StorageCard, x: float, y: float) -> str:
     return "".join(parts)
 
 
-def card_lines(seat: int, number: int, card: StorageCard, actions: list[str]) -> list[str]:
+def card_lines(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> list[str]:
     lines = [f"{player_name(seat)}, storage card {number}: holds {card['capacity']}, worth {card['points']} points "
              "when filled"]
     if card["nut"] is None:
@@ -411,39 +462,46 @@ def card_lines(seat: int, number: int, card: StorageCard, actions: list[str]) ->
         if card["jokers"]:
             held += f" and {card['jokers']} joker{'s' if card['jokers'] != 1 else ''}"
         lines.append(held + (": filled" if card["filled"] else ""))
-    return lines + click_lines(actions)
+    return lines + click_lines(view, actions)
 
 
-def storage_card_svg(seat: int, number: int, card: StorageCard, actions: list[str]) -> str:
+def card_state(card: StorageCard) -> str:
+    """A storage card's data-state: "empty", or its nut, nuts and jokers ("W 2+1j filled")."""
+    if card["nut"] is None:
+        return "empty"
+    return f"{card['nut']} {card['nuts']}+{card['jokers']}j" + (" filled" if card["filled"] else "")
+
+
+def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> str:
     x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
     y = STORAGE_TOP + seat * ROW_HEIGHT + 4
     filled = card["filled"]
-    state = "empty" if card["nut"] is None else (f"{card['nut']} {card['nuts']}+{card['jokers']}j"
-                                                 + (" filled" if filled else ""))
-    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card', state=state)}>",
-             titled(card_lines(seat, number, card, actions)),
+    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card', state=card_state(card))}>",
+             titled(card_lines(view, seat, number, card, actions)),
              rect(x, y, CARD_WIDTH, CARD_HEIGHT, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
                   f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
     if actions:
         parts.append(highlight(x + 2, y + 2, CARD_WIDTH - 4, CARD_HEIGHT - 4, corner=4))
-    parts.append(left_text(x + 5, y + 13, f"#{number}", 10, ' fill="#495057"'))
+    parts.append(left_text(x + 5, y + 13, f"card {number}", 10, ' fill="#495057"'))
     parts.append(left_text(x + CARD_WIDTH - 5, y + 13, f"holds {card['capacity']}", 9.5,
                            ' text-anchor="end" fill="#495057"'))
     if card["nut"]:
-        parts.append(nut_card(x + CARD_WIDTH / 2 - 13, y + 19, 26, 24, card["nut"], 14))
+        parts.append(nut_card(x + 6, y + 19, CARD_WIDTH - 12, 18, card["nut"], 10.5))
     if filled:
-        parts.append(text(x + 22, y + 70, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
+        parts.append(text(x + CARD_WIDTH / 2, y + 56, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
     else:
         parts.append(slot_dots(card, x, y + 52))
-    badge = "#f59f00" if filled else "#343a40"
-    parts.append(circle(x + CARD_WIDTH - 15, y + CARD_HEIGHT - 14, 11, f'fill="{badge}"'))
-    parts.append(text(x + CARD_WIDTH - 15, y + CARD_HEIGHT - 10, str(card["points"]), 10.5,
-                      ' font-weight="bold" fill="#fff"'))
+    parts.append(points_pill(x + CARD_WIDTH / 2, y + CARD_HEIGHT - 13, card, 10))
     return "".join([*parts, "</g>"])
 
 
-def kept_words(kept: dict[str, int]) -> str:
-    return " ".join(code for code, count in kept.items() for _ in range(count)) or "—"
+def points_pill(x: float, y: float, card: StorageCard, size: float) -> str:
+    """What a storage card scores when filled, on a pill centred at (x, y): dark, green once filled."""
+    words = f"{card['points']} points"
+    width = size * (0.58 * len(words) + 1.2)
+    return (rect(x - width / 2, y - size * 0.78, width, size * 1.56,
+                 f'rx="{num(size * 0.78)}" fill="{HEDGE if card["filled"] else "#343a40"}"')
+            + text(x, y + size * 0.36, words, size, ' font-weight="bold" fill="#fff"'))
 
 
 def player_svg(view: NutsView, seat: int) -> str:
@@ -458,15 +516,15 @@ def player_svg(view: NutsView, seat: int) -> str:
         points += " ★"
     kept = view["kept"][seat]
     lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
-             f"jokers kept: {kept_words(kept)}"]
-    state = f"{points}, supply {view['supply'][seat]}, kept {kept_words(kept)}"
+             f"jokers kept for the end: {jokers_words(kept) or 'none'}"]
+    state = f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}"
     parts = [f'<g class="player" data-player="{seat + 1}" data-state={quoteattr(state)}>', titled(lines),
              rect(MARGIN, y, NAME_WIDTH - 8, CARD_HEIGHT, 'rx="5" fill="#f8f9fa" stroke="#adb5bd"'),
              rect(MARGIN, y, 8, CARD_HEIGHT, f'fill="{fill}" stroke="#343a40"'),
              left_text(MARGIN + 14, y + 17, name, 12.5, ' font-weight="bold"'),
              left_text(MARGIN + 14, y + 36, points, 11.5),
-             left_text(MARGIN + 14, y + 53, f"supply {view['supply'][seat]}", 10.5, ' fill="#495057"'),
-             left_text(MARGIN + 14, y + 70, f"kept {kept_words(kept)}", 10.5, ' fill="#495057"'),
+             left_text(MARGIN + 14, y + 53, f"{view['supply'][seat]} in supply", 10.5, ' fill="#495057"'),
+             left_text(MARGIN + 14, y + 70, kept_words(kept), 10.5, ' fill="#495057"'),
              "</g>"]
     if view["david"] == seat:
         parts.append(david_svg(MARGIN + NAME_WIDTH - 30, y + 44, view))
@@ -478,11 +536,11 @@ def legend_svg(view: NutsView) -> str:
     parts = ['<g class="legend">']
     x = float(MARGIN)
     for code, name in zip(COMPONENTS.nut_codes, COMPONENTS.nut_names, strict=True):
-        parts.append(nut_card(x, y - 9, 18, 18, code, 10))
+        parts.append(nut_card(x, y - 9, 18, 18, code, 0))
         parts.append(left_text(x + 22, y + 4, name, 11))
         x += 30 + 7 * len(name)
-    parts.append(nut_card(x, y - 9, 26, 18, COMPONENTS.nut_codes[0] + COMPONENTS.nut_codes[1], 10))
-    parts.append(left_text(x + 30, y + 4, "a joker: either nut", 11))
+    parts.append(nut_card(x, y - 9, 18, 18, COMPONENTS.nut_codes[0] + COMPONENTS.nut_codes[1], 0))
+    parts.append(left_text(x + 22, y + 4, "a joker: either nut", 11))
     x += 150
     parts.append(circle(x, y, 4.5, 'fill="#adb5bd" stroke="#343a40"') + left_text(x + 8, y + 4, "nut", 11))
     parts.append(circle(x + 42, y, 3.5, 'fill="#fff" stroke="#adb5bd" stroke-width="2.5"')
@@ -524,7 +582,7 @@ def render(view: NutsView, legal: list[str]) -> str:
     """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
     on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))
     tall = picture_height(view["players"])
-    cards = [storage_card_svg(seat, number, card, on.get(("card", f"{seat + 1}-{number}"), []))
+    cards = [storage_card_svg(view, seat, number, card, on.get(("card", f"{seat + 1}-{number}"), []))
              for seat, row in enumerate(view["storage"]) for number, card in enumerate(row, 1)]
     return document(WIDTH, tall, "In the Nuts!", TARGET_STYLE, [
         rect(0, 0, WIDTH, tall, 'fill="#fff"'),

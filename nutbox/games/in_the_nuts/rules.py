@@ -467,8 +467,9 @@ class NutsState(ListedState):
         else:
             self.card_plain[i] += 1
         full = " and fills it" if self.filled(player, action.card) else ""
-        nut = with_article(NAMES[action.nut])
-        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)} as {nut} on "
+        # a joker is stored as one of its nuts; a plain nut is simply stored
+        joker = f" as {with_article(NAMES[action.nut])}" if len(KINDS[kind]) == 2 else ""
+        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)}{joker} on "
                             f"storage card {action.card + 1}{full}", "store", {"player": player}))
 
     def _steal(self, thief: int, action: Steal, events: list[Event]) -> None:
@@ -576,8 +577,15 @@ class NutsState(ListedState):
                     self.area3[above * n + other] += moved
                 else:
                     self.area4[other] += moved
-        where = f"the {area}-squirrel area" + (f" ({section_label(section)})" if area == 2 else "")
-        events.append(Event(f"{player_name(player)} collects with {need} squirrels in {where}", "collect",
+        if area < 4 and spec[section].raccoon:
+            where = f"on the raccoon field of the {area}-squirrel area"
+        elif area == 2:
+            where = f"in section {section_label(section)} of the 2-squirrel area"
+        elif area == 3:
+            where = f"in the {('left', 'middle', 'right')[section]} section of the 3-squirrel area"
+        else:
+            where = "in the 4-squirrel area"
+        events.append(Event(f"{player_name(player)} collects with {need} squirrels {where}", "collect",
                             {"player": player, "area": area}))
         raccoon = area < 4 and spec[section].raccoon
         slots = spec[section].slots if area < 4 else tuple(range(COMPONENTS.slots))

@@ -196,7 +196,8 @@ def panel(view: NutsView, seat: int) -> Panel:
 
 
 # --- the end -------------------------------------------------------------------------------------------------
-COLUMNS = ("Filled cards", "Nuts on unfilled cards", "Total", "Best filled card")
+COLUMNS = ("Filled cards (points)", "Nuts on unfilled cards (a point each)", "Total points",
+           "Best filled card (points)")
 
 
 def score_table(view: NutsView) -> ScoreTable | None:

@@ -14,7 +14,10 @@ A card on offer that a `take` action names, and a place in the layout of the pla
 `place` action names, is highlighted and carries class="target" and data-action (the first such action's
 text); data-actions lists them all, separated by "|" because action texts hold spaces. The clickable part
 of a place is the band where the card's middle would go, where neighbouring places do not overlap; the
-card-sized outline, with the held card as it would stand there, shows on hover. The drawing depends on the
+card-sized outline, with the held card as it would stand there, shows on hover. The element carrying the
+action is only what to click (the band, the card): the outline follows it and a card's number precedes it,
+so that a tutorial's outline of the element (learn.js) surrounds nothing else. Tooltips say a place in
+words (words.label), as the moves list does. The drawing depends on the
 view and `legal` only, so the same input always gives the same text.
 
 Every card drawn on offer, in hand or in a layout carries data-piece="card N" as its first data attribute, and
@@ -27,6 +30,7 @@ cards beside it are taken.
 
 from __future__ import annotations
 
+from typing import Protocol
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core.svg import (
@@ -35,7 +39,6 @@ from nutbox.core.svg import (
     TARGET_STYLE,
     attributes,
     circle,
-    click_lines,
     document,
     highlight,
     left_text,
@@ -45,6 +48,7 @@ from nutbox.core.svg import (
     text,
     titled,
 )
+from nutbox.games.nut_cards import words
 from nutbox.games.nut_cards.actions import NOTATION, Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.layout import upside_down
@@ -69,6 +73,8 @@ GRID_TOP = 64  # the title, its marks and the column headers above a layout's gr
 LINE = 16  # a line of a layout's breakdown
 MIN_PANEL_W = 240  # wide enough for the longest breakdown line
 LEGEND_H = 34
+# a place's outline follows the element that carries its action, rather than lying inside it
+FOLLOWING_EXTENT_STYLE = ".target:hover+.extent{visibility:visible}"
 HELD_ID = {False: "nut-cards-held-upright", True: "nut-cards-held-upside-down"}
 
 COLOUR_NAMES = dict(zip(COMPONENTS.colour_codes, COMPONENTS.colour_names, strict=True))
@@ -176,12 +182,15 @@ def offer_card_svg(view: CardsView, number: int, left: float, card: int, actions
     """A card on offer in column `number` (from 1), faded when this round's draft is from another column."""
     top = OFFER_TOP + 40
     cells = COMPONENTS.cards[card - 1].cells
-    title = [f"Card {card} in column {number}: {reads(cells)}, top to bottom", *click_lines(actions)]
+    title = [f"Card {card} in column {number}: {reads(cells)}, top to bottom"]
+    if actions:
+        title.append("click to take it")
     faded = view["phase"] == "take" and view["column"] not in (None, number)
-    parts = [f"<g{piece(card)}{attributes('offer', str(card), actions, 'offer', state=f'column {number}')}"
-             + (' opacity="0.45">' if faded else ">"),
+    fade = ' opacity="0.45"' if faded else ""
+    # the number above the card lies outside the element that carries the action: that element is the card
+    parts = [text(left + CARD_W / 2, top - 6, f"#{card}", 11, f' font-weight="bold"{fade}'),
+             f"<g{piece(card)}{attributes('offer', str(card), actions, 'offer', state=f'column {number}')}{fade}>",
              titled(title),
-             text(left + CARD_W / 2, top - 6, f"#{card}", 11, ' font-weight="bold"'),
              card_face(card, left, top, False)]
     if actions:
         parts.append(highlight(left - 3, top - 3, CARD_W + 6, CARD_H + 6))
@@ -220,8 +229,8 @@ def hand_svg(view: CardsView, left: float) -> str:
     if card is None:
         return parts[0] + text(left + 5 + SLOT / 2, OFFER_TOP + 40 + CARD_H / 2, "none", 11, ' fill="#868e96"')
     cells = COMPONENTS.cards[card - 1].cells
-    title = (f"Card {card}, held by {player_name(view['current'])}: {reads(cells)} upright (even columns), "
-             f"{reads(cells[::-1])} upside down (odd columns)")
+    title = (f"Card {card}, held by {player_name(view['current'])}: {reads(cells)} upright (▲ columns), "
+             f"{reads(cells[::-1])} upside down (▼ columns)")
     parts += [f'<g{piece(card)} data-state="hand" class="hand" data-hand="{card}">{titled([title])}',
               text(left + 10 + CARD_W / 2, OFFER_TOP + 34, f"#{card}", 11, ' font-weight="bold"'),
               card_face(card, left + 10, OFFER_TOP + 40, False), "</g>"]
@@ -285,7 +294,7 @@ def grid_svg(grid: Grid) -> str:
     for column in grid.xs:
         down = upside_down(column)
         way = "upside down: tree on the left" if down else "upright: tree on the right"
-        parts.append("<g>" + titled([f"column {column}: cards stand {way}"])
+        parts.append("<g>" + titled([f"Cards in this column stand {way}"])
                      + text(grid.x(column) + CARD_W / 2, grid.top - 8, f"{column} {'▼' if down else '▲'}", 11,
                             ' font-weight="bold" fill="#495057"') + "</g>")
     parts.append("</g>")
@@ -296,8 +305,7 @@ def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) ->
     down = upside_down(column)
     cells = COMPONENTS.cards[card - 1].cells
     shown = cells[::-1] if down else cells
-    title = (f"Card {card} at column {column}, bands {band} to {band + H - 1}, "
-             f"{'upside down' if down else 'upright'}: {reads(shown)}, top to bottom")
+    title = f"Card {card}, {'upside down' if down else 'upright'}: {reads(shown)}, top to bottom"
     where = quoteattr(f"layout {seat} at {column},{band}")
     return (f'<g{piece(card)} data-state={where} class="card" data-card="{card}" data-x="{column}" '
             f'data-y="{band}">{titled([title])}'
@@ -307,10 +315,16 @@ def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) ->
 SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-def outline_path(grid: Grid, cells: set[tuple[int, int]], inset: float) -> str:
+class Centres(Protocol):
+    def centre(self, column: int, band: int) -> tuple[float, float]: ...
+
+
+def outline_path(grid: Centres, cells: set[tuple[int, int]], inset: float, cell_w: float = CARD_W,
+                 cell_h: float = BAND) -> str:
     """The border of a set of cells, `inset` inside it: each cell side facing out of the set, its ends running
     to the next side round the border (short of the corner where the border turns out, past it where it
-    turns in), so that the pieces join up."""
+    turns in), so that the pieces join up. `grid` is anything with a `centre(column, band)` of cells
+    `cell_w` by `cell_h` (the phone picture draws smaller ones)."""
     segments = []
     for x, y in sorted(cells):
         cx, cy = grid.centre(x, y)
@@ -325,8 +339,8 @@ def outline_path(grid: Grid, cells: set[tuple[int, int]], inset: float) -> str:
                     stretch = inset
                 else:
                     stretch = 0.0
-                ends.append((cx + tx * (CARD_W / 2 + stretch) + nx * (CARD_W / 2 - inset),
-                             cy + ty * (BAND / 2 + stretch) + ny * (BAND / 2 - inset)))
+                ends.append((cx + tx * (cell_w / 2 + stretch) + nx * (cell_w / 2 - inset),
+                             cy + ty * (cell_h / 2 + stretch) + ny * (cell_h / 2 - inset)))
             (ax, ay), (bx, by) = ends
             segments.append(f"M{num(ax)} {num(ay)}L{num(bx)} {num(by)}")
     return "".join(segments)
@@ -343,26 +357,29 @@ def cluster_svg(grid: Grid, cluster: ClusterEntry) -> str:
 
 
 def spot_svg(view: CardsView, grid: Grid, column: int, band: int, actions: list[str]) -> str:
-    """A place the held card may go: the band its middle would cover is clickable; the card-sized outline and
-    the card as it would stand there show on hover."""
+    """A place the held card may go: the band its middle would cover is the element that carries the action;
+    the card-sized outline and the card as it would stand there, drawn right after it and outside it (so that
+    a tutorial's outline of the element surrounds the band alone), show while it is hovered."""
     down = upside_down(column)
     left, top = grid.x(column), grid.y(band)
-    title = [f"column {column}, bands {band} to {band + H - 1} ({'upside down' if down else 'upright'})"]
+    title = [words.label(NOTATION.parse(action), view) for action in actions]
     card = view["holding"]
     if card is not None:
         cells = COMPONENTS.cards[card - 1].cells
         title.append(f"card {card} would show {reads(cells[::-1] if down else cells)}, top to bottom")
+    if actions:
+        title.append("click to place it there")
     parts = [f"<g{attributes('spot', f'{column},{band}', actions, 'spot')}>",
-             titled(title + click_lines(actions)),
+             titled(title),
              rect(left + 3, top + BAND + 3, CARD_W - 6, BAND - 6,
                   f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                   f'stroke-width="1.5" stroke-dasharray="4 3"'),
-             '<g class="extent" pointer-events="none">']
+             '</g><g class="extent" pointer-events="none">']
     if card is not None:
         parts.append(f'<use href="#{HELD_ID[down]}" x="{num(left)}" y="{num(top)}" opacity="0.6"/>')
     parts.append(rect(left, top, CARD_W, CARD_H, f'fill="none" stroke="{HIGHLIGHT}" stroke-width="2.5" '
                       f'stroke-dasharray="6 3"'))
-    return "".join([*parts, "</g></g>"])
+    return "".join([*parts, "</g>"])
 
 
 def held_defs(view: CardsView, places: dict[tuple[int, int], list[str]]) -> str:
@@ -375,12 +392,13 @@ def held_defs(view: CardsView, places: dict[tuple[int, int], list[str]]) -> str:
 
 
 def cluster_words(cluster: ClusterEntry) -> str:
-    """"R red: 4 nuts ×2 (1 squirrel) = 8": the factor read off the view, so it follows the squirrels option."""
+    """"Red: 4 nuts ×2 (1 squirrel) = 8 points": the factor read off the view, so it follows the squirrels
+    option."""
     nuts, squirrels = cluster["nuts"], cluster["squirrels"]
-    words = f"{cluster['colour']} {COLOUR_NAMES[cluster['colour']]}: {plural(nuts, 'nut')}"
+    said = f"{COLOUR_NAMES[cluster['colour']].capitalize()}: {plural(nuts, 'nut')}"
     if squirrels:
-        words += f" ×{cluster['points'] // nuts} ({plural(squirrels, 'squirrel')})"
-    return words + f" = {cluster['points']}"
+        said += f" ×{cluster['points'] // nuts} ({plural(squirrels, 'squirrel')})"
+    return said + f" = {plural(cluster['points'], 'point')}"
 
 
 def breakdown_svg(view: CardsView, seat: int, left: float, top: float) -> str:
@@ -392,7 +410,7 @@ def breakdown_svg(view: CardsView, seat: int, left: float, top: float) -> str:
         if colour in clusters:
             parts.append(left_text(left + 15, y, cluster_words(clusters[colour]), 11))
         else:
-            parts.append(left_text(left + 15, y, f"{colour} {COLOUR_NAMES[colour]}: no cluster", 11,
+            parts.append(left_text(left + 15, y, f"{COLOUR_NAMES[colour].capitalize()}: no cluster", 11,
                                    ' fill="#868e96"'))
     total = f"Total: {plural(view['points'][seat], 'point')}"
     parts.append(left_text(left, top + LINE * len(COMPONENTS.colour_codes), total, 11, ' font-weight="bold"'))
@@ -458,7 +476,7 @@ def legend_svg(top: float) -> tuple[str, float]:
     y = top + LEGEND_H / 2
     parts = ['<g class="legend">']
     x = MARGIN + NUT_R
-    items = [(code, f"{code} {COLOUR_NAMES[code]}") for code in COMPONENTS.colour_codes]
+    items = [(code, COLOUR_NAMES[code]) for code in COMPONENTS.colour_codes]
     items += [(WILD, "wild nut"), (SQUIRREL, "squirrel")]
     for what, label in items:
         parts.append(glyph(what, x, y, None))
@@ -506,7 +524,7 @@ def render(view: CardsView, legal: list[str]) -> str:
     legend, legend_right = legend_svg(layouts_bottom + 8)
     width = max(offer_right, layouts_right, legend_right) + MARGIN
     height = layouts_bottom + 8 + LEGEND_H + MARGIN
-    return document(width, height, "Nut", TARGET_STYLE + EXTENT_STYLE, [
+    return document(width, height, "Nut", TARGET_STYLE + EXTENT_STYLE + FOLLOWING_EXTENT_STYLE, [
         held_defs(view, places),
         rect(0, 0, width, height, 'fill="#fff"'),
         status_svg(view),

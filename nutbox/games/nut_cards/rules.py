@@ -14,10 +14,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Self, TypeVar, cast
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, Options, ToMove
-from nutbox.games.nut_cards import layout
+from nutbox.games.nut_cards import layout, words
 from nutbox.games.nut_cards.actions import Draw, Place, Space, Take
 from nutbox.games.nut_cards.components import COMPONENTS
-from nutbox.games.nut_cards.view import CardsFields, CardsView, ClusterRule, LayoutsPart, Phase, SquirrelRule
+from nutbox.games.nut_cards.view import (
+    CardsFields,
+    CardsView,
+    ClusterRule,
+    LayoutsPart,
+    Phase,
+    PlacedCard,
+    SquirrelRule,
+)
 
 if TYPE_CHECKING:
     from nutbox.games.nut_cards.game import NutCards
@@ -66,10 +74,6 @@ def replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
-
-
-def cells_text(card: int) -> str:
-    return "".join(COMPONENTS.cards[card - 1].cells)
 
 
 class CardsState(ListedState):
@@ -206,7 +210,7 @@ class CardsState(ListedState):
         self.pool = tuple(c for c in self.pool if c != card)
         column = next(c for c in range(COLUMNS) if len(self.columns[c]) < self.n)
         self.columns = replaced(self.columns, column, (*self.columns[column], card))
-        events.append(Event(f"Card {card} ({cells_text(card)}) is dealt to column {column + 1}", "deal",
+        events.append(Event(f"{words.named(card).capitalize()} is dealt to column {column + 1}", "deal",
                             {"card": card, "column": column + 1}, detail=True))
         self._next_step()
 
@@ -224,14 +228,17 @@ class CardsState(ListedState):
         column = next(c for c in range(COLUMNS) if card in self.columns[c])
         self.columns = replaced(self.columns, column, tuple(c for c in self.columns[column] if c != card))
         self.column, self.holding, self.phase = column, card, "place"
-        events.append(Event(f"{player_name(self.current)} takes card {card} ({cells_text(card)}) from column "
-                            f"{column + 1}", "take", {"seat": self.current, "card": card}))
+        events.append(Event(f"{player_name(self.current)} takes {words.named(card)} from column {column + 1}", "take",
+                            {"seat": self.current, "card": card}))
 
     def _place(self, action: Place, events: list[Event]) -> None:
         seat, card, column = self.current, self.holding, self.column
         assert card is not None and column is not None, "a card taken from a column is in hand while it is placed"
+        before: list[PlacedCard] = [{"card": c, "x": x, "y": y} for c, x, y in self.layouts[seat]]
+        where = words.where_words(action.x, action.y, before)
         self.layouts = replaced(self.layouts, seat, (*self.layouts[seat], (card, action.x, action.y)))
-        events.append(Event(f"{player_name(seat)} places card {card} at column {action.x}, band {action.y}",
+        where = f", {where}" if before else f" {where}"
+        events.append(Event(f"{player_name(seat)} places card {card} {words.way_words(action.upside_down)}{where}",
                             "place", {"seat": seat, "card": card, "x": action.x, "y": action.y}))
         self.holding = None
         self.taken += 1

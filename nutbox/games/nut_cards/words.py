@@ -2,8 +2,8 @@
 the final score table (nutbox/core/words.py), all read from a view.
 
 A card is named by its number and what it carries ("card 5 (2 red nuts and a gold nut)"); a place in a layout
-by its column and band, as the notation has them, and by the cards it would lie next to or over ("right of
-card 11 (a band lower)", "over the top third of card 7"). Scores come from the game's own scoring code
+by the cards it would lie next to or over ("right of card 11 (a band lower)", "over the top third of card 7"),
+never by the notation's column and band. Scores come from the game's own scoring code
 (layout.py) applied to the layouts in the view, so the words count exactly as the rules do.
 """
 
@@ -83,10 +83,43 @@ def showing(placed: list[PlacedCard]) -> list[PlacedCard]:
 
 def place_words(x: int, y: int, placed: list[PlacedCard]) -> list[str]:
     """The cards a card placed at (x, y) would cover or touch: covering first, then the latest placed; two at
-    most, since the column and band already say where it goes."""
+    most. Any one of them says exactly where the card goes (a side and a shift in bands, or an overlap)."""
     found = [relation(x, y, p["card"], p["x"], p["y"]) for p in reversed(showing(placed))]
     ranked = sorted((meeting for meeting in found if meeting is not None), key=lambda meeting: meeting[0])
     return [words for _, words in ranked[:2]]
+
+
+def steps(count: int, one: str, many: str) -> str:
+    return one if count == 1 else f"{count} {many}"
+
+
+def offset_words(x: int, y: int, placed: list[PlacedCard]) -> str:
+    """Where (x, y) lies from the layout's first card, for a place that meets no card still showing (only
+    cards entirely covered): "2 columns right of the first card, a band higher"."""
+    first = placed[0]
+    dx, dy = x - first["x"], y - first["y"]
+    parts = []
+    if dx:
+        parts.append(f"{steps(abs(dx), 'a column', 'columns')} {'right' if dx > 0 else 'left'} of card "
+                     f"{first['card']}")
+    else:
+        parts.append(f"in the column of card {first['card']}")
+    if dy:
+        parts.append(f"{bands(abs(dy))} {'lower' if dy > 0 else 'higher'}")
+    return ", ".join(parts)
+
+
+def where_words(x: int, y: int, placed: list[PlacedCard]) -> str:
+    """A place in a layout without its column and band: the cards it would cover or touch, or how far it lies
+    from the first card; "to start the layout" for the first."""
+    if not placed:
+        return "to start the layout"
+    near = place_words(x, y, placed)
+    return listing(near) if near else offset_words(x, y, placed)
+
+
+def way_words(upside_down: bool) -> str:
+    return "upside down" if upside_down else "upright"
 
 
 # --- the hooks ----------------------------------------------------------------------------------------------
@@ -110,14 +143,11 @@ def label(action: Action, view: CardsView) -> str:
         number = next(n for n, cards in enumerate(view["columns"], 1) if any(e["card"] == action.card for e in cards))
         return f"Take {named(action.card)} from column {number}"
     if isinstance(action, Place):
-        card = view["holding"]
-        way = "upside down" if action.upside_down else "upright"
-        where = f"Place card {card} {way} at column {action.x}, band {action.y}"
+        where = f"Place card {view['holding']} {way_words(action.upside_down)}"
         placed = view["layouts"][view["current"]]
         if not placed:
             return f"{where} to start {possessive(view)} layout"
-        near = place_words(action.x, action.y, placed)
-        return f"{where}: {listing(near)}" if near else where
+        return f"{where}, {where_words(action.x, action.y, placed)}"
     if isinstance(action, Draw):
         return f"Deal {named(action.card)} into the columns"
     raise TypeError(f"{action!r} is not an action of Nut")
@@ -171,7 +201,8 @@ def score_table(view: CardsView) -> ScoreTable | None:
             if cluster is None:
                 cells.append("0")
             elif cluster["squirrels"]:
-                cells.append(f"{cluster['points']} ({cluster['nuts']} ×{cluster['points'] // cluster['nuts']})")
+                cells.append(f"{cluster['points']} ({plural(cluster['nuts'], 'nut')} "
+                             f"×{cluster['points'] // cluster['nuts']})")
             else:
                 cells.append(str(cluster["points"]))
         rows.append((*cells, str(points), plural(largest, "nut")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, Event
+from nutbox.core import Action, Event, plural
 from nutbox.games.nut_hunt.actions import (
     Draw,
     Forage,
@@ -27,6 +27,7 @@ from nutbox.games.nut_hunt.terms import (
     TILES,
     T,
     nut_list,
+    ordinal,
     owner_name,
     tile_name,
 )
@@ -69,7 +70,8 @@ def build_nest(state: HuntState, owner: int, tile: int, events: list[Event]) -> 
     state.nests[owner * T + tile] += 1
     name = owner_name(owner, state.n)
     count = state.nest_count(owner)
-    events.append(Event(f"{name} builds a nest on {tile_name(tile)} (nest {count})", "nest",
+    whose = "its" if owner == state.automa else "their"
+    events.append(Event(f"{name} builds a nest on {tile_name(tile)} ({whose} {ordinal(count)} nest)", "nest",
                         {"owner": owner, "tile": TILES[tile].code}))
     if count >= NESTS_TO_END and not state.ending:
         state.ending = True
@@ -201,7 +203,7 @@ def finish(state: HuntState, events: list[Event]) -> None:
     state.result = tuple(owner for owner in range(state.owners) if ranked[owner] == best)
     for owner in range(state.owners):
         parts = state.breakdown(owner)
-        events.append(Event(f"{owner_name(owner, state.n)} scores {parts.total}", "score",
+        events.append(Event(f"{owner_name(owner, state.n)} scores {plural(parts.total, 'point')}", "score",
                             {"owner": owner, "score": parts.total}))
     names = " and ".join(owner_name(owner, state.n) for owner in state.result)
     events.append(Event(f"{names} {'wins' if len(state.result) == 1 else 'share the victory'}", "result"))

@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     NutHunt,
     render_text="nutbox.games.nut_hunt.render_text:render",
     render_svg="nutbox.games.nut_hunt.render_svg:render",
+    render_svg_phone="nutbox.games.nut_hunt.render_phone:render",
     observe="nutbox.games.nut_hunt.observation:Observation",
     tutorial="nutbox.games.nut_hunt:tutorial.toml",
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, ToMove
+from nutbox.core import Action, ToMove, listing, plural
 from nutbox.games.nut_hunt.actions import (
     Discard,
     Draw,
@@ -175,8 +175,8 @@ def _recruit(state: HuntState, action: Action, seat: int) -> str:
     if action.tile == state.fox:
         return f"{RECRUIT_RULE}: squirrels may not be recruited onto a tile occupied by the fox"
     have = [state.nuts[seat * NUTS + nut] for nut in range(NUTS)]
-    return f"{RECRUIT_RULE}: {target.name} costs {nut_list(target.cost)}; you have " + ", ".join(
-        f"{count} {COMPONENTS.nut_names[nut]}" for nut, count in enumerate(have)
+    return f"{RECRUIT_RULE}: {target.name} costs {nut_list(target.cost)}; you have " + listing(
+        [plural(count, COMPONENTS.nut_names[nut]) for nut, count in enumerate(have)]
     ) + " (exchange three of one nut for one of another first)"
 
 
@@ -199,19 +199,19 @@ def _forage(state: HuntState, action: Action, seat: int) -> str:
         return f"{rule}: this forage of {state.forage_left} nuts is not optional; only the 1 nut after " \
                "hassling the fox may be declined"
     if len(action.nuts) != state.forage_left:
-        return f"{rule}: you forage {state.forage_left} here, not {len(action.nuts)}"
-    produced = " and ".join(COMPONENTS.nut_names[nut] + "s" for nut in TILES[state.foraged].forage)
+        return f"{rule}: you forage {plural(state.forage_left, 'nut')} here, not {len(action.nuts)}"
+    produced = listing([COMPONENTS.nut_names[nut] + "s" for nut in TILES[state.foraged].forage])
     return f"{rule}: {tile_name(state.foraged)} forages only {produced}"
 
 
 def _keep(state: HuntState, action: Action, seat: int) -> str:
     assert isinstance(action, Keep)
-    return f"{SCOUT_RULE}: objective {action.card} is not one of the cards you are looking at"
+    return f"{SCOUT_RULE}: objective #{action.card} is not one of the cards you are looking at"
 
 
 def _discard(state: HuntState, action: Action, seat: int) -> str:
     assert isinstance(action, Discard)
-    return f"{SETUP} 1D: objective {action.card} is not among the three you were dealt"
+    return f"{SETUP} 1D: objective #{action.card} is not among the three you were dealt"
 
 
 def _place(state: HuntState, action: Action, seat: int) -> str:

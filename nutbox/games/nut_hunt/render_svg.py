@@ -1,8 +1,9 @@
 """The browser picture of a Nut Hunt view: a standalone SVG of the forest, with the tiles the viewer may
 act on made clickable.
 
-Each tile is a `<g>` with its name, forage letters and recruit cost, a green border if it is a starting
-tile, a coloured marker per owner for squirrels (circle) and nests (house), and the fox. A tile that one
+Each tile is a `<g>` with its name, the nuts it forages and its recruit cost in words, a green border if it
+is a starting tile, a coloured marker per owner for squirrels (circle) and nests (house), and the fox. A line
+per owner under the forest gives its colour, its score and its pieces on the board. A tile that one
 of the `legal` actions targets (place, scatter, recruit, hassle) is highlighted and carries
 class="target" and data-action (the first such action's text); data-actions lists them all, separated by
 "|" because action texts hold spaces. The table turns a click on data-action into that action. Each tile's
@@ -31,15 +32,15 @@ from nutbox.games.nut_hunt.actions import NOTATION, Hassle, Place, Recruit, Scat
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import COMPONENTS, Tile
 from nutbox.games.nut_hunt.view import HuntView
-from nutbox.games.nut_hunt.words import OWNER_FILL
+from nutbox.games.nut_hunt.words import OWNER_FILL, cost_words, forage_words, owner_pieces, owner_score
 
 SIZE = 64  # a hex's circumradius
 HALF_WIDTH = SIZE * math.sqrt(3) / 2
 MARGIN = 12
-LEGEND_HEIGHT = 34
+LEGEND_LINE = 20  # a legend line per owner
 WIDTH = 2 * (RADIUS * 2 * HALF_WIDTH + HALF_WIDTH + MARGIN)
 BOARD_HEIGHT = 2 * (RADIUS * 1.5 * SIZE + SIZE + MARGIN)
-HEIGHT = BOARD_HEIGHT + LEGEND_HEIGHT
+CHAR_WIDTH = 0.5  # a sans-serif letter's average width, in font sizes: to fit a text in a width
 TILE_ACTIONS = (Place, Scatter, Recruit, Hassle)
 TILE_OF_CODE = {tile.code: tile for tile in COMPONENTS.tiles}
 FILL = {"pond": "#bfe0f5", "barrens": "#d9e4c4", "": "#f4ecd8"}
@@ -65,12 +66,9 @@ def kind(tile: Tile) -> str:
     return ""
 
 
-def nut_letters(nuts: tuple[int, ...]) -> str:
-    return "".join(COMPONENTS.nut_codes[nut] for nut in nuts)
-
-
-def nut_names(nuts: tuple[int, ...]) -> str:
-    return ", ".join(COMPONENTS.nut_names[nut] for nut in nuts)
+def fitted(content: str, width: float, size: float) -> float:
+    """The font size at most `size` at which `content` fits in `width` (roughly: by an average letter)."""
+    return min(size, width / (CHAR_WIDTH * max(len(content), 1)))
 
 
 def tile_of(action_text: str) -> str | None:
@@ -115,9 +113,9 @@ def markers(view: HuntView, x: float, y: float, code: str) -> list[str]:
 
 
 def hover(view: HuntView, tile: Tile, actions: list[str]) -> list[str]:
-    lines = [f"{tile.name} ({tile.code})" + (", a starting tile" if tile.green else "")]
-    lines.append(f"forage: {nut_names(tile.forage)}")
-    lines.append(f"recruit cost: {nut_names(tile.cost)}" if tile.cost else "no recruiting here")
+    lines = [tile.name + (", a starting tile" if tile.green else "")]
+    lines.append(f"forage: {forage_words(tile)}")
+    lines.append(f"recruit cost: {cost_words(tile)}" if tile.cost else "no recruiting here")
     if view["fox"] == tile.code:
         lines.append("the fox is here")
     for owner, what, count in occupants(view, tile.code):
@@ -154,36 +152,45 @@ def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
     if view["frames"] and view["frames"][-1]["tile"] == code:  # where squirrels are scattering from now
         parts.append(f'<polygon points="{hexagon(x, y, SIZE - 7)}" fill="none" stroke="{FOX}" stroke-width="2" '
                      f'stroke-dasharray="5 3"/>')
-    parts.append(text(x, y - 27, code, 13, ' font-weight="bold"'))
     if view["fox"] == code:
-        parts.append('<g class="fox">' + circle(x + 24, y - 31, 9, f'fill="{FOX}" stroke="#000"')
-                     + text(x + 24, y - 27.5, "F", 10, ' font-weight="bold" fill="#fff"') + "</g>")
-    # names up to 17 letters fit the hex's widest band at this size; longer ones (an edited component file) shrink
-    parts.append(text(x, y - 10, tile.name, min(9.5, 165 / len(tile.name)), ' fill="#333"'))
-    parts += markers(view, x, y, code)
-    parts.append(text(x, y + 31, f"forage {nut_letters(tile.forage)}", 8.5))
-    parts.append(text(x, y + 42, f"cost {nut_letters(tile.cost)}" if tile.cost else "no recruits", 8.5,
-                      ' fill="#555"'))
+        parts.append('<g class="fox">' + f'<rect x="{num(x - 13)}" y="{num(y - 50)}" width="26" height="13" rx="6.5" '
+                     f'fill="{FOX}" stroke="#000"/>' + text(x, y - 40.5, "fox", 10, ' font-weight="bold" fill="#fff"')
+                     + "</g>")
+    # a long name (an edited component file) shrinks to the hex's width at its height
+    parts.append(text(x, y - 24, tile.name, fitted(tile.name, 84, 10.5), ' font-weight="bold"'))
+    parts += markers(view, x, y - 17, code)
+    forage = f"forage: {forage_words(tile)}"
+    parts.append(text(x, y + 19, forage, fitted(forage, 100, 8.5)))
+    cost = f"cost: {cost_words(tile)}" if tile.cost else "no recruiting"
+    parts.append(text(x, y + 31, cost, fitted(cost, 98, 8.5), ' fill="#555"'))
     parts.append("</g>")
     return "".join(parts)
+
+
+def winner_mark(view: HuntView, owner: int) -> str:
+    return " ★ wins" if owner in view.get("result", []) else ""
 
 
 def legend_svg(view: HuntView) -> str:
-    """Who is which colour, across the bottom."""
-    owners = view["owners"]
-    step = WIDTH / len(owners)
+    """Who is which colour, with the score and the pieces on the board: a line per owner, under the forest."""
     parts = ['<g class="legend">']
-    for owner, info in enumerate(owners):
-        x, y = step * owner + 20, BOARD_HEIGHT + LEGEND_HEIGHT / 2
+    for owner, info in enumerate(view["owners"]):
+        x, y = MARGIN + 10, BOARD_HEIGHT + LEGEND_LINE * owner + LEGEND_LINE / 2
         fill, _ = OWNER_FILL[info["colour"]]
         parts.append(circle(x, y, 7, f'fill="{fill}" stroke="#000"'))
-        parts.append(left_text(x + 12, y + 4, info["name"], 12))
+        parts.append(left_text(x + 13, y + 4, info["name"], 12, ' font-weight="bold"'))
+        parts.append(left_text(WIDTH - MARGIN, y + 4, f"{owner_score(view, owner)}{winner_mark(view, owner)} · "
+                               f"{owner_pieces(view, owner)} on the board", 12, ' text-anchor="end"'))
     parts.append("</g>")
     return "".join(parts)
+
+
+def height(view: HuntView) -> float:
+    return BOARD_HEIGHT + LEGEND_LINE * len(view["owners"]) + 6
 
 
 def render(view: HuntView, legal: list[str]) -> str:
     """The forest as an SVG document; the tiles that `legal` actions target are marked and clickable."""
     on_tile = targets(legal, tile_of)
     cells = [tile_svg(view, cell, on_tile) for cell in range(len(COORDS))]
-    return document(WIDTH, HEIGHT, "Nut Hunt", TARGET_STYLE, [*cells, legend_svg(view)])
+    return document(WIDTH, height(view), "Nut Hunt", TARGET_STYLE, [*cells, legend_svg(view)])

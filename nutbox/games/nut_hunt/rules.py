@@ -321,7 +321,7 @@ class HuntState(ListedState):
             if isinstance(action, Roll):
                 assert self.layout is not None
                 target = self.layout.move(frame[0], COMPONENTS.compass[action.face - 1])
-                flow.scatter(self, owner, target, events, f" (rolled {action.face})")
+                flow.scatter(self, owner, target, events, f" (the fox die shows {action.face})")
             else:
                 assert isinstance(action, Scatter)
                 flow.scatter(self, owner, action.tile, events)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def on_layout(state: HuntState, action: Action, events: list[Event]) -> None:
     assert isinstance(action, PlaceTile)
     state.tile_at = (*state.tile_at, action.tile)
-    events.append(Event(f"{tile_name(action.tile)} is laid ({len(state.tile_at)} of {T})", "layout",
+    events.append(Event(f"{tile_name(action.tile)} is laid (tile {len(state.tile_at)} of {T})", "layout",
                         {"tile": TILES[action.tile].code}, detail=True))
     if len(state.tile_at) == T:
         state.layout = layout(state.tile_at)
@@ -48,7 +48,7 @@ def on_deal(state: HuntState, action: Action, events: list[Event]) -> None:
     seat = state.step // dealt
     card = flow.draw(state, action)
     state.hands[seat] = (*state.hands[seat], card)
-    events.append(flow.private(seat, f"Player {seat + 1} is dealt objective {card}: {objective_text(card)}",
+    events.append(flow.private(seat, f"Player {seat + 1} is dealt objective #{card}: {objective_text(card)}",
                                 f"Player {seat + 1} is dealt an objective", "deal", card, detail=True))
     state.step += 1
     if state.step == dealt * state.n:
@@ -62,7 +62,8 @@ def on_discard(state: HuntState, action: Action, events: list[Event]) -> None:
     seat = state.current
     state.hands[seat] = tuple(c for c in state.hands[seat] if c != action.card)
     state.bottom = (*state.bottom, (action.card, seat))
-    events.append(flow.private(seat, f"Player {seat + 1} puts objective {action.card} under the deck",
+    events.append(flow.private(seat, f"Player {seat + 1} puts objective #{action.card} under the deck: "
+                                f"{objective_text(action.card)}",
                                 f"Player {seat + 1} keeps two objectives and puts one under the deck",
                                 "discard", action.card))
     state.current += 1
@@ -83,7 +84,7 @@ def on_place(state: HuntState, action: Action, events: list[Event]) -> None:
 def on_automa_deal(state: HuntState, action: Action, events: list[Event]) -> None:
     card = flow.draw(state, action)
     state.automa_hand = (*state.automa_hand, card)
-    events.append(Event(f"The Automa is dealt objective {card}: {objective_text(card)}", "deal",
+    events.append(Event(f"The Automa is dealt objective #{card}: {objective_text(card)}", "deal",
                         {"automa": True, "card": card}))
     state.step += 1
     if state.step == AUTOMA_OBJECTIVES[state.options.automa]:

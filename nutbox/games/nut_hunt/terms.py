@@ -12,7 +12,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Literal
 
-from nutbox.core import Options
+from nutbox.core import Options, listing, plural
 from nutbox.games.nut_hunt.actions import FORAGE_OF
 from nutbox.games.nut_hunt.board import NUM_CELLS
 from nutbox.games.nut_hunt.components import COMPONENTS
@@ -29,6 +29,7 @@ COLOURS = ("yellow", "blue", "white", "green", "red")
 AUTOMA_COLOUR = "black"
 AUTOMA_OWNER = 1  # in the solo game the Automa owns pieces as a second player would
 AUTOMA_OBJECTIVES = {"standard": 2, "advanced": 3, "expert": 4}
+DIRECTION_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # as DIRECTIONS
 DEALT, SCOUTED, NESTS_TO_END, NEST_SIZE = 3, 2, 4, 3
 FORAGE_FOX, FORAGE_HASSLE, FORAGE_SETUP = 2, 1, 2
 
@@ -122,11 +123,23 @@ def place_order(players: int, centre_green: bool) -> tuple[int, ...]:
 
 
 def nut_list(nuts: tuple[int, ...] | list[int]) -> str:
-    return " ".join(COMPONENTS.nut_names[nut] for nut in nuts)
+    """The nuts counted, in the components' order: "2 pine nuts", "1 acorn and 1 walnut"; "nothing" for none."""
+    names = COMPONENTS.nut_names
+    return listing([plural(nuts.count(nut), names[nut]) for nut in sorted(set(nuts))])
 
+
+def direction_name(direction: int) -> str:
+    """A compass direction (an index into components.DIRECTIONS) in words: "north-east"."""
+    return DIRECTION_NAMES[direction]
+
+
+def ordinal(number: int) -> str:
+    """"1st", "2nd", "3rd", "4th", "11th"."""
+    ending = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{ending}"
 
 
 def objective_text(card: int) -> str:
     objective = COMPONENTS.objectives[card - 1]
     a, b = objective.ends
-    return f"{tile_name(a)} to {tile_name(b)} ({objective.points} points)"
+    return f"{tile_name(a)} to {tile_name(b)} ({plural(objective.points, 'point')})"

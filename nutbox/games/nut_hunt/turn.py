@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, Event
+from nutbox.core import Action, Event, plural
 from nutbox.games.nut_hunt import flow
 from nutbox.games.nut_hunt.actions import (
     Forage,
@@ -19,12 +19,13 @@ from nutbox.games.nut_hunt.actions import (
     Scout,
     Trade,
 )
-from nutbox.games.nut_hunt.components import COMPONENTS, DIRECTIONS
+from nutbox.games.nut_hunt.components import COMPONENTS
 from nutbox.games.nut_hunt.terms import (
     FORAGE_FOX,
     NUTS,
     SCOUTED,
     TILES,
+    direction_name,
     objective_text,
     tile_name,
 )
@@ -39,8 +40,8 @@ def on_roll(state: HuntState, action: Action, events: list[Event]) -> None:
     start = state.fox_tile
     target = state.layout.move(start, direction)
     bounced = state.layout.step[start][direction] is None
-    how = f", bounces off the edge and goes {DIRECTIONS[(direction + 3) % 6]}" if bounced else ""
-    events.append(Event(f"The fox die shows {action.face} ({DIRECTIONS[direction]}): the fox leaves "
+    how = f", bounces off the edge and goes {direction_name((direction + 3) % 6)}" if bounced else ""
+    events.append(Event(f"The fox die shows {action.face} ({direction_name(direction)}): the fox leaves "
                         f"{tile_name(start)}{how} onto {tile_name(target)}", "fox",
                         {"face": action.face, "from": TILES[start].code, "to": TILES[target].code,
                          "bounced": bounced}))
@@ -83,7 +84,7 @@ def on_scout_draw(state: HuntState, action: Action, events: list[Event]) -> None
     seat = state.current
     card = flow.draw(state, action)
     state.looking = (*state.looking, card)
-    events.append(flow.private(seat, f"Player {seat + 1} looks at objective {card}: {objective_text(card)}",
+    events.append(flow.private(seat, f"Player {seat + 1} looks at objective #{card}: {objective_text(card)}",
                                 f"Player {seat + 1} looks at the top objective", "look", card, detail=True))
     if len(state.looking) == SCOUTED or not (state.pool or state.bottom):
         state.phase = "keep"
@@ -97,11 +98,12 @@ def on_keep(state: HuntState, action: Action, events: list[Event]) -> None:
     back = [card for card in state.looking if card != action.card]
     state.bottom = (*state.bottom, *((card, seat) for card in back))
     state.looking = ()
-    kept = f"keeps objective {action.card}" if action.card else "keeps none"
+    kept = f"keeps objective #{action.card}: {objective_text(action.card)}" if action.card else "keeps none"
     public = "keeps one objective" if action.card else "keeps none"
-    events.append(Event(f"Player {seat + 1} {kept}; {len(back)} go under the deck", "keep",
+    under = f"{plural(len(back), 'objective')} {'goes' if len(back) == 1 else 'go'} under the deck"
+    events.append(Event(f"Player {seat + 1} {kept}; {under}", "keep",
                         {"seat": seat, "card": action.card}, frozenset({seat}),
-                        Event(f"Player {seat + 1} {public}; {len(back)} go under the deck", "keep",
+                        Event(f"Player {seat + 1} {public}; {under}", "keep",
                               {"seat": seat})))
     state.phase = "end-turn"
 
@@ -109,7 +111,7 @@ def on_keep(state: HuntState, action: Action, events: list[Event]) -> None:
 def on_automa_draw(state: HuntState, action: Action, events: list[Event]) -> None:
     card = flow.draw(state, action)
     state.revealed = (*state.revealed, card)
-    events.append(Event(f"The Automa reveals objective {card}: {objective_text(card)}", "automa",
+    events.append(Event(f"The Automa reveals objective #{card}: {objective_text(card)}", "automa",
                         {"card": card}))
     state.pending = COMPONENTS.objectives[card - 1].ends
     state.phase = "automa-place"

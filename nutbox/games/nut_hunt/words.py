@@ -29,8 +29,9 @@ from nutbox.games.nut_hunt.actions import (
     Trade,
 )
 from nutbox.games.nut_hunt.board import NUM_CELLS, layout
-from nutbox.games.nut_hunt.components import COMPONENTS, DIRECTIONS
+from nutbox.games.nut_hunt.components import COMPONENTS, Tile
 from nutbox.games.nut_hunt.rules import AUTOMA_OWNER, FORAGE_HASSLE, FORAGE_SETUP, NEST_SIZE, SCOUTED
+from nutbox.games.nut_hunt.terms import direction_name
 from nutbox.games.nut_hunt.view import Breakdown, HuntView, ObjectiveScore
 
 # the owners' colours as fill (the board draws its pieces in them), with a text colour that reads on it
@@ -114,6 +115,45 @@ def squirrels_on_board(view: HuntView, owner: int) -> int:
 def seat_to_move(view: HuntView) -> int | None:
     to_move = view["to_move"]
     return to_move if isinstance(to_move, int) else None
+
+
+def forage_words(tile: Tile) -> str:
+    """What a tile forages, for a board: "acorn or walnut", "any nut"."""
+    if len(set(tile.forage)) == len(NUT_NAMES):
+        return "any nut"
+    return " or ".join(NUT_NAMES[nut] for nut in tile.forage)
+
+
+def cost_words(tile: Tile) -> str:
+    """What recruiting on a tile costs, for a board: "2 hazelnuts, walnut", "one of each nut"; "" for none."""
+    if len(set(tile.cost)) == len(NUT_NAMES) == len(tile.cost):
+        return "one of each nut"
+    counts = Counter(tile.cost)
+    return ", ".join(plural(counts[nut], NUT_NAMES[nut]) if counts[nut] > 1 else NUT_NAMES[nut] for nut in counts)
+
+
+def owner_points(view: HuntView, owner: int) -> int:
+    """An owner's score on the board: the final total once the game is over, else the public nests' points."""
+    if "breakdown" in view:
+        return view["breakdown"][owner]["total"]
+    return scoring.NEST_POINTS * view["nest_counts"][owner]
+
+
+def owner_score(view: HuntView, owner: int) -> str:
+    """"4 points + 2 secret objectives" (before the end a hand is secret, the Automa's face up), "12 points"."""
+    points = plural(owner_points(view, owner), "point")
+    if "breakdown" in view:
+        return points
+    if owner < view["players"]:
+        held = view["hand_sizes"][owner]
+        return f"{points} + {plural(held, 'secret objective')}" if held else points
+    held = len(view["automa_hand"])
+    return f"{points} + {plural(held, 'objective')} face up" if held else points
+
+
+def owner_pieces(view: HuntView, owner: int) -> str:
+    """"2 nests, 3 squirrels": an owner's pieces on the board."""
+    return f"{plural(view['nest_counts'][owner], 'nest')}, {plural(squirrels_on_board(view, owner), 'squirrel')}"
 
 
 # --- the decision ------------------------------------------------------------------------------------------
@@ -215,7 +255,7 @@ def chance_label(action: Action) -> str:
     if isinstance(action, Draw):
         return f"Draw objective #{action.card}"
     assert isinstance(action, Roll)
-    return f"Roll a {action.face} ({DIRECTIONS[COMPONENTS.compass[action.face - 1]]})"
+    return f"Roll a {action.face} ({direction_name(COMPONENTS.compass[action.face - 1])})"
 
 
 # --- the panels --------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ PLUGIN = GamePlugin(
     NutsFactory,
     render_text="nutbox.games.nuts_factory.render_text:render",
     render_svg="nutbox.games.nuts_factory.render_svg:render",
+    render_svg_phone="nutbox.games.nuts_factory.render_phone:render",
     observe="nutbox.games.nuts_factory.observation:Observation",
     tutorial="nutbox.games.nuts_factory:tutorial.toml",
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, Event
+from nutbox.core import Action, Event, listing, plural
 from nutbox.games.nuts_factory.actions import (
     DONE,
     DrawBonus,
@@ -46,7 +46,7 @@ def produce(state: FactoryState, events: list[Event]) -> None:
     for nut, count in enumerate(collected):
         state.warehouses[seat * NUTS + nut] += count
     if any(collected):
-        got = ", ".join(f"{count} {NUT_NAMES[nut]}" for nut, count in enumerate(collected) if count)
+        got = listing([plural(count, NUT_NAMES[nut]) for nut, count in enumerate(collected) if count])
         events.append(Event(f"{name} collects {got}", "collect", {"seat": seat, "nuts": collected}))
     turn_box_holders(state, sorted({route.end for route in paths}), events)
     state.draws_left = bonus
@@ -116,4 +116,4 @@ def on_shipping(state: FactoryState, action: Action, events: list[Event]) -> Non
     state.reached[seat] = state.turn
     state.shipped += 1
     events.append(Event(f"{player_name(seat)} ships truck {truck.id} for {truck.points} points "
-                        f"(now {state.points[seat]})", "ship", {"seat": seat, "truck": truck.id}))
+                        f"(now {state.points[seat]} points)", "ship", {"seat": seat, "truck": truck.id}))

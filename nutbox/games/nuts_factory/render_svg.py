@@ -1,12 +1,14 @@
 """The browser picture of a Nuts! view: a standalone SVG of the factory floor, with what the viewer may act
 on made clickable.
 
-The floor is a grid: the dispensers (nut code, a colour per nut type) on top, a belt down every column,
-conveyor tiles laid over two columns with their own belts (a Cross is an X, a splitter or joiner a Y; a
-red bar closes an entrance with no belt), the Salters and Roasters in their rows, the Squirrel in his, and
-the Box Holders at the bottom with the top box large and the other three small around it. Connecting Paths
-are traced in yellow from their dispenser to their box, as the rulebook highlights them. The trucks still
-waiting are a row of cards below.
+Above the floor, the status line and every seat's points. The floor is a grid, its rows and columns
+numbered: the dispensers (a colour per nut type, with its code, which the key at the bottom names) on top,
+a belt down every column, conveyor tiles laid over two columns with their own belts (a Cross is an X, a
+splitter or joiner a Y; a red bar closes an entrance with no belt), the Salters and Roasters in their rows,
+the Squirrel in his (pale and dashed while fed), and the Box Holders at the bottom with the top box large
+and the other three small around it. Connecting Paths are traced in yellow from their dispenser to their
+box, as the rulebook highlights them. The trucks still waiting are a row of cards below, each with its load
+and points. Tooltips say everything in words, what a click does included (words.label).
 
 An element that one of the `legal` actions targets (a free tile spot for build, a tile for clear and
 move, a Box Holder for spin and spin-back, a machine, a cell of the Squirrel's row for squirrel and hunt,
@@ -21,10 +23,15 @@ a waiting truck "waiting". A table compares it with the same place in an earlier
 changed. Tiles, machines and the Squirrel are named by where they stand, so one that is built or moves is a
 new place with no earlier state: its row is what changes. The dispensers never change; the die is not drawn.
 The drawing depends on the view and `legal` only, so the same input always gives the same text.
+
+The pieces of the floor are drawn to a `Floor`, which says where the floor lies and how large its pieces
+are; the phone picture (render_phone.py) draws the same pieces to its own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action
@@ -33,8 +40,6 @@ from nutbox.core.svg import (
     HIGHLIGHT,
     TARGET_STYLE,
     attributes,
-    circle,
-    click_lines,
     document,
     highlight,
     left_text,
@@ -61,20 +66,81 @@ from nutbox.games.nuts_factory.actions import (
     place,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
+from nutbox.games.nuts_factory.rulebook import tile_name, tile_place
 from nutbox.games.nuts_factory.rules import player_name
 from nutbox.games.nuts_factory.view import FactoryView, MachineView, TileView
+from nutbox.games.nuts_factory.words import label, truck_load
 
 COLUMNS = COMPONENTS.columns
 ROWS = COMPONENTS.rows
 LAST_ROW = len(ROWS) - 1
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box of a Box Holder, from the holder's middle and top: where, how large, and its code's size."""
+
+    dx: float
+    dy: float
+    width: float
+    height: float
+    size: float
+
+
+@dataclass(frozen=True)
+class Floor:
+    """Where a picture draws the factory floor and how large its pieces are: the desktop picture's and the
+    phone's (render_phone.py) differ only in these numbers."""
+
+    left: float  # column 1's left edge
+    cell: float  # a column's width
+    top: float  # the dispensers' top edge
+    heights: Mapping[str, float]  # each kind of row's height
+    label_x: float  # the middle of the row numbers
+    label_size: float
+    dispenser: tuple[float, float, float, float]  # half its width, its inset from the row's top, code size, baseline
+    spot_inset: tuple[float, float]  # a free tile place's clickable part, inside its two belts
+    cell_inset: tuple[float, float]  # a cell of the Squirrel's row, inside its column
+    machine: tuple[float, float, float, str]  # half its width, inset from the row's top and bottom, name's size
+    # and attributes
+    holder_half: float  # half a Box Holder's width
+    boxes: tuple[Box, Box, Box, Box]  # top, right, bottom, left
+    squirrel: tuple[float, float, float, str]  # half his width and height, his name's size and attributes
+    path_width: float
+
+    def x_of(self, column: int) -> float:
+        """The middle of a column (from 1), where its belt runs."""
+        return self.left + self.cell * (column - 0.5)
+
+    def top_of(self, row: int) -> float:
+        return self.top + sum(self.heights[kind] for kind in ROWS[:row])
+
+    def height_of(self, row: int) -> float:
+        return self.heights[ROWS[row]]
+
+    def bottom_of(self, row: int) -> float:
+        return self.top_of(row) + self.height_of(row)
+
+    @property
+    def right(self) -> float:
+        return self.left + COLUMNS * self.cell
+
+
 MARGIN = 10
-LABEL_WIDTH = 34  # the row numbers, r0 to r12, as the notation writes places
+LABEL_WIDTH = 44  # the row numbers, row 0 to row 12
 CELL = 72  # a column's width
-TOP = 48  # the status line and the column numbers above the floor
+TOP = 66  # the status line, the scores and the column numbers above the floor
 ROW_HEIGHT = {"dispensers": 46, "conveyor": 34, "salter": 34, "roaster": 34, "squirrel": 38, "box-holders": 92}
-ROW_TOPS = tuple(TOP + sum(ROW_HEIGHT[kind] for kind in ROWS[:row]) for row in range(len(ROWS)))
-FLOOR_LEFT = MARGIN + LABEL_WIDTH
-FLOOR_BOTTOM = ROW_TOPS[-1] + ROW_HEIGHT[ROWS[-1]]
+FLOOR = Floor(
+    left=MARGIN + LABEL_WIDTH, cell=CELL, top=TOP, heights=ROW_HEIGHT, label_x=MARGIN + LABEL_WIDTH / 2,
+    label_size=11, dispenser=(26, 6, 15, 29), spot_inset=(6, 5), cell_inset=(5, 4),
+    machine=(27, 4, 11, ' font-weight="bold"'),
+    holder_half=34, boxes=(Box(-22, 7, 44, 32, 15), Box(11, 44, 22, 18, 9), Box(-11, 66, 22, 18, 9),
+                           Box(-33, 44, 22, 18, 9)),
+    squirrel=(31, 11, 11, ' font-weight="bold"'), path_width=10)
+ROW_TOPS = tuple(FLOOR.top_of(row) for row in range(len(ROWS)))
+FLOOR_LEFT = FLOOR.left
+FLOOR_BOTTOM = FLOOR.bottom_of(LAST_ROW)
 WIDTH = FLOOR_LEFT + COLUMNS * CELL + MARGIN
 TRUCKS_PER_ROW = 6
 TRUCK_GAP = 6
@@ -86,6 +152,8 @@ TRUCK_ROWS = -(-len(COMPONENTS.trucks) // TRUCKS_PER_ROW)
 LEGEND_TOP = TRUCKS_TOP + TRUCK_ROWS * (TRUCK_HEIGHT + TRUCK_GAP) + 4
 HEIGHT = LEGEND_TOP + 26
 
+ROW_WORDS = {"dispensers": "the dispensers", "conveyor": "conveyor tiles", "salter": "the Salters",
+             "roaster": "the Roasters", "squirrel": "the Squirrel's row", "box-holders": "the Box Holders"}
 BAND = {"dispensers": "#f1f3f5", "conveyor": "#f8f9fa", "salter": "#e7f5ff", "roaster": "#fff4e6",
         "squirrel": "#f4fce3", "box-holders": "#f3ead8"}
 # each nut type's colour (almond, cashew, peanut, pistachio, in the component order) as fill, with a text colour
@@ -95,31 +163,43 @@ NUT_FILL = dict(zip(COMPONENTS.nut_codes, (("#e0a96d", "#000"), ("#f3e3b3", "#00
 MACHINE_FILL = {"salter": "#d0ebff", "roaster": "#ffc078"}
 MACHINE_DOES = {"salter": "salted", "roaster": "roasted"}
 BELT, TILE_FILL, TILE_INK, BLOCKED = "#adb5bd", "#dee2e6", "#495057", "#c92a2a"
-PATH, SQUIRREL = "#fcc419", "#8b4513"
+PATH, SQUIRREL, NAPPING = "#fcc419", "#8b4513", "#e6cdb4"  # a fed Squirrel naps in pale colours
 PHASES = {
-    "setup": "setup: placing the Box Holders",
+    "setup": "Setup: placing the Box Holders",
     "config": "Configuration",
     "squirrel": "Squirrel Movement: the die is rolled",
-    "scamper": "Squirrel Movement: the d8 is rolled",
+    "scamper": "Squirrel Movement: the eight-sided die is rolled",
     "hunt": "Squirrel Movement: a tied Hunt",
     "before-production": "before Production",
     "draw": "Production: drawing bonus cards",
     "shipping": "Shipping",
     "cleanup": "Cleanup",
 }
+# a bonus effect waiting for its target, in the status line
+EFFECT_WORDS = {
+    "spin-back": "spin a Box Holder back",
+    "move-squirrel": "move the Squirrel",
+    "move-machine": "move a Salter or Roaster",
+    "slide-far": "slide a tile along its row",
+    "move-tile": "move a tile",
+    "take-nut": "take a Boxed Nut",
+    "exchange-nut": "exchange a Boxed Nut",
+}
 
 
 def x_of(column: int) -> float:
-    """The middle of a column (from 1), where its belt runs."""
-    return FLOOR_LEFT + CELL * (column - 0.5)
+    """The middle of a column (from 1) in the desktop picture, where its belt runs."""
+    return FLOOR.x_of(column)
+
+
+def click_words(view: FactoryView, actions: list[str]) -> list[str]:
+    """The tooltip's last lines on a target: what a click does, and what else is legal there, in words."""
+    said = [label(NOTATION.parse(action), view) for action in actions]
+    return [f"click: {words}" if i == 0 else f"also here: {words}" for i, words in enumerate(said)]
 
 
 def nut_name(code: str) -> str:
     return COMPONENTS.nut_names[COMPONENTS.nut_codes.index(code)]
-
-
-def bottom_of(row: int) -> float:
-    return ROW_TOPS[row] + ROW_HEIGHT[ROWS[row]]
 
 
 # --- what the legal actions aim at -------------------------------------------------------------------------
@@ -158,16 +238,18 @@ def path_routes(view: FactoryView) -> list[flow.Trace]:
     return [route for key in wanted for route in found.get(key, [])]
 
 
-def route_svg(route: flow.Trace) -> str:
+def route_svg(floor: Floor, route: flow.Trace) -> str:
     """A route as a line down the belts: straight through a row, across a tile from its top to its bottom."""
-    points = [(x_of(route.columns[0] + 1), bottom_of(0) - 8)]
+    x_at = floor.x_of
+    points = [(x_at(route.columns[0] + 1), floor.bottom_of(0) - 8)]
     for row in range(1, LAST_ROW):
-        points += [(x_of(route.columns[row - 1] + 1), ROW_TOPS[row]), (x_of(route.columns[row] + 1), bottom_of(row))]
-    points.append((x_of(route.columns[-1] + 1), ROW_TOPS[LAST_ROW] + 8))
+        points += [(x_at(route.columns[row - 1] + 1), floor.top_of(row)),
+                   (x_at(route.columns[row] + 1), floor.bottom_of(row))]
+    points.append((x_at(route.columns[-1] + 1), floor.top_of(LAST_ROW) + 8))
     kept = [point for i, point in enumerate(points) if i == 0 or point != points[i - 1]]
     return (f'<polyline class="path" data-from="{route.columns[0] + 1}" data-to="{route.columns[-1] + 1}" '
             f'points="{" ".join(f"{num(x)},{num(y)}" for x, y in kept)}" fill="none" '
-            f'stroke="{PATH}" stroke-opacity="0.6" stroke-width="10" stroke-linejoin="round" '
+            f'stroke="{PATH}" stroke-opacity="0.6" stroke-width="{num(floor.path_width)}" stroke-linejoin="round" '
             f'stroke-linecap="round" pointer-events="none"/>')
 
 
@@ -187,120 +269,132 @@ def row_state(view: FactoryView, row: int) -> str | None:
     return "; ".join(held) or "empty"
 
 
-def bands_svg(view: FactoryView) -> str:
+def bands_svg(floor: Floor, view: FactoryView, row_words: str, column_words: str) -> str:
     """The rows, each in its kind's colour with a border, numbered as the notation numbers them. A row whose
     content can change carries data-row and data-state: a tile built, moved or cleared, a machine or the
-    Squirrel moved all leave the same row with another state, which a table can mark."""
+    Squirrel moved all leave the same row with another state, which a table can mark. `row_words` and
+    `column_words` say a row's and a column's number ("row {}")."""
     parts = ['<g class="rows">']
     for row, kind in enumerate(ROWS):
-        top, height = ROW_TOPS[row], ROW_HEIGHT[kind]
+        top, height = floor.top_of(row), floor.height_of(row)
         state = row_state(view, row)
         place_attributes = "" if state is None else f" data-row=\"{row}\" data-state={quoteattr(state)}"
-        parts.append(rect(FLOOR_LEFT, top, COLUMNS * CELL, height,
+        parts.append(rect(floor.left, top, COLUMNS * floor.cell, height,
                           f'fill="{BAND[kind]}" stroke="#343a40"{place_attributes}'))
-        parts.append("<g>" + titled([f"row {row}: {kind}"])
-                     + text(MARGIN + LABEL_WIDTH / 2, top + height / 2 + 4, f"r{row}", 11, ' fill="#495057"')
+        parts.append("<g>" + titled([f"row {row}: {ROW_WORDS[kind]}"])
+                     + text(floor.label_x, top + height / 2 + 4, row_words.format(row), floor.label_size,
+                            ' fill="#495057"')
                      + "</g>")
     for column in range(1, COLUMNS + 1):
-        parts.append(text(x_of(column), TOP - 6, f"c{column}", 11, ' font-weight="bold" fill="#495057"'))
+        parts.append(text(floor.x_of(column), floor.top - 6, column_words.format(column), 11,
+                          ' font-weight="bold" fill="#495057"'))
     parts.append("</g>")
     return "".join(parts)
 
 
-def belts_svg(view: FactoryView) -> str:
+def belts_svg(floor: Floor, view: FactoryView) -> str:
     """A belt down every column, except across a tile, which carries its own."""
     covered = {(tile["row"], tile["column"] + side) for tile in view["tiles"] for side in (0, 1)}
     parts = ['<g class="belts">']
     for column in range(1, COLUMNS + 1):
         for row in range(1, LAST_ROW):
             if (row, column) not in covered:
-                parts.append(line(x_of(column), ROW_TOPS[row], x_of(column), bottom_of(row),
+                parts.append(line(floor.x_of(column), floor.top_of(row), floor.x_of(column), floor.bottom_of(row),
                                   f'stroke="{BELT}" stroke-width="3"'))
     parts.append("</g>")
     return "".join(parts)
 
 
-def dispensers_svg(view: FactoryView) -> str:
+def dispensers_svg(floor: Floor, view: FactoryView) -> str:
     sources = {path["from"] for path in view["paths"]}
+    half, inset, size, baseline = floor.dispenser
     parts = []
     for column, nut in enumerate(COMPONENTS.dispensers, 1):
         code = COMPONENTS.nut_codes[nut]
         fill, ink = NUT_FILL[code]
-        x, top = x_of(column), ROW_TOPS[0]
+        x, top = floor.x_of(column), floor.top_of(0)
         lines = [f"{nut_name(code).capitalize()} dispenser, column {column}"]
         lines += [f"Connecting Path to column {path['to']}" for path in view["paths"] if path["from"] == column]
         stroke = f'stroke="{PATH}" stroke-width="5"' if column in sources else 'stroke="#343a40" stroke-width="1.5"'
         parts.append(f'<g class="dispenser" data-column="{column}">{titled(lines)}'
-                     + rect(x - 26, top + 6, 52, ROW_HEIGHT["dispensers"] - 12, f'rx="6" fill="{fill}" {stroke}')
-                     + text(x, top + 29, code, 15, f' font-weight="bold" fill="{ink}"') + "</g>")
+                     + rect(x - half, top + inset, 2 * half, floor.height_of(0) - 2 * inset,
+                            f'rx="6" fill="{fill}" {stroke}')
+                     + text(x, top + baseline, code, size, f' font-weight="bold" fill="{ink}"') + "</g>")
     return "".join(parts)
 
 
-def tile_svg(tile: TileView, actions: list[str], fall: bool) -> str:
+def tile_svg(floor: Floor, view: FactoryView, tile: TileView, actions: list[str]) -> str:
     row, column, kind = tile["row"], tile["column"], tile["kind"]
-    top, bottom = ROW_TOPS[row], bottom_of(row)
-    left = x_of(column) - CELL / 2 + 3
+    top, bottom = floor.top_of(row), floor.bottom_of(row)
+    left = floor.x_of(column) - floor.cell / 2 + 3
     where = place(row, column - 1)
-    lines = [f"{kind} tile at {where} (columns {column} and {column + 1})"]
+    lines = [f"{tile_name(kind)} in {tile_place(row, column - 1)}"]
     belts = []
     for side, belt in enumerate(COMPONENTS.tiles[kind].belts):
-        entry = x_of(column + side)
+        entry = floor.x_of(column + side)
         for exit_side in belt:
-            belts.append(line(entry, top, x_of(column + exit_side), bottom,
+            belts.append(line(entry, top, floor.x_of(column + exit_side), bottom,
                               f'stroke="{TILE_INK}" stroke-width="3" stroke-linecap="round"'))
         if belt:
             goes = " and ".join(f"column {column + exit_side}" for exit_side in belt)
             lines.append(f"a nut entering column {column + side} leaves by {goes}")
         else:
             belts.append(line(entry - 8, top + 6, entry + 8, top + 6, f'stroke="{BLOCKED}" stroke-width="3"'))
-            fate = "falls straight through (option unused_end=fall)" if fall else "stops"
+            fate = "falls straight through (a rule option of this game)" if view["unused_end"] == "fall" else "stops"
             lines.append(f"no belt from column {column + side}: a nut there {fate}")
+    width = 2 * floor.cell - 6
     parts = [
         f"<g{attributes('tile', where, actions, 'tile', state=kind)}>",
-        titled(lines + click_lines(actions)),
-        rect(left, top + 3, 2 * CELL - 6, bottom - top - 6, f'rx="4" fill="{TILE_FILL}" stroke="{TILE_INK}"'),
+        titled(lines + click_words(view, actions)),
+        rect(left, top + 3, width, bottom - top - 6, f'rx="4" fill="{TILE_FILL}" stroke="{TILE_INK}"'),
     ]
     if actions:
-        parts.append(highlight(left + 2, top + 5, 2 * CELL - 10, bottom - top - 10))
+        parts.append(highlight(left + 2, top + 5, width - 4, bottom - top - 10))
     return "".join([*parts, *belts, "</g>"])
 
 
-def spot_svg(row: int, column: int, actions: list[str]) -> str:
+def spot_svg(floor: Floor, view: FactoryView, row: int, column: int, actions: list[str]) -> str:
     """A free place for a tile (its left column from 1): the clickable part lies between its two belts, where
     neighbouring places do not overlap; the full two-column outline shows on hover."""
-    top, bottom = ROW_TOPS[row], bottom_of(row)
+    top, bottom = floor.top_of(row), floor.bottom_of(row)
+    x, cell = floor.x_of(column), floor.cell
+    inset_x, inset_y = floor.spot_inset
     where = place(row, column - 1)
-    kinds = ", ".join(action.split()[1] for action in actions)
-    title = [f"free tile place {where} (columns {column} and {column + 1}): build {kinds}", *click_lines(actions)]
+    title = [f"a free place for a tile in {tile_place(row, column - 1)}", *click_words(view, actions)]
     return (f"<g{attributes('spot', where, actions, 'spot', state='free')}>{titled(title)}"
-            + rect(x_of(column) + 6, top + 5, CELL - 12, bottom - top - 10,
+            + rect(x + inset_x, top + inset_y, cell - 2 * inset_x, bottom - top - 2 * inset_y,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                    f'stroke-width="1.5" stroke-dasharray="4 3"')
-            + rect(x_of(column) - CELL / 2 + 3, top + 3, 2 * CELL - 6, bottom - top - 6,
+            + rect(x - cell / 2 + 3, top + 3, 2 * cell - 6, bottom - top - 6,
                    f'class="extent" fill="none" stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="6 3" '
                    f'pointer-events="none"')
             + "</g>")
 
 
-def machine_svg(machine: MachineView, actions: list[str]) -> str:
+def machine_svg(floor: Floor, view: FactoryView, machine: MachineView, actions: list[str],
+                names: Mapping[str, str] | None = None) -> str:
+    """A Salter or Roaster, named as `names` has it (its kind by default)."""
     row, column, kind = machine["row"], machine["column"], machine["kind"]
-    x, top = x_of(column), ROW_TOPS[row]
+    x, top = floor.x_of(column), floor.top_of(row)
+    half, inset, size, extra = floor.machine
     where = place(row, column - 1)
-    height = ROW_HEIGHT[ROWS[row]] - 8
-    title = [f"{kind.capitalize()} at {where}: every nut through column {column} here is {MACHINE_DOES[kind]}",
-             *click_lines(actions)]
+    height = floor.height_of(row) - 2 * inset
+    title = [f"{kind.capitalize()} in row {row}, column {column}: every nut through column {column} here is "
+             f"{MACHINE_DOES[kind]}", *click_words(view, actions)]
     parts = [f"<g{attributes('machine', where, actions, 'machine', state=kind)}>{titled(title)}",
-             rect(x - 27, top + 4, 54, height, f'rx="5" fill="{MACHINE_FILL[kind]}" stroke="#343a40"')]
+             rect(x - half, top + inset, 2 * half, height, f'rx="5" fill="{MACHINE_FILL[kind]}" stroke="#343a40"')]
     if actions:
-        parts.append(highlight(x - 25, top + 6, 50, height - 4))
-    parts.append(text(x, top + 4 + height / 2 + 4, kind.capitalize(), 11, ' font-weight="bold"'))
+        parts.append(highlight(x - half + 2, top + inset + 2, 2 * half - 4, height - 4))
+    name = (names or {}).get(kind, kind.capitalize())
+    parts.append(text(x, top + inset + height / 2 + 4, name, size, extra))
     return "".join([*parts, "</g>"])
 
 
-def squirrel_svg(view: FactoryView) -> str:
+def squirrel_svg(floor: Floor, view: FactoryView) -> str:
     row = COMPONENTS.squirrel_row
     column = view["squirrel"]
-    x, y = x_of(column), ROW_TOPS[row] + ROW_HEIGHT["squirrel"] / 2
+    x, y = floor.x_of(column), floor.top_of(row) + floor.height_of(row) / 2
+    half, half_height, size, extra = floor.squirrel
     title = f"Sir Chipper McNibbleton, the Squirrel, in column {column}"
     on_path = any(path["squirrel_column"] == column for path in view["paths"])
     if view["fed"]:
@@ -309,20 +403,22 @@ def squirrel_svg(view: FactoryView) -> str:
         title += ": on a Connecting Path, he eats its nuts"
     state = quoteattr("napping" if view["fed"] else "awake")
     parts = [f'<g class="squirrel" data-squirrel="{column}" data-state={state}>{titled([title])}',
-             circle(x, y, 14, f'fill="{SQUIRREL}" stroke="#000"'),
-             text(x, y + 5, "Q", 14, ' font-weight="bold" fill="#fff"')]
-    if view["fed"]:
-        parts.append(text(x + 22, y - 4, "z z", 10, ' font-style="italic" fill="#495057"'))
+             rect(x - half, y - half_height, 2 * half, 2 * half_height,
+                  f'rx="{num(half_height)}" fill="{NAPPING if view["fed"] else SQUIRREL}" stroke="{SQUIRREL}"'
+                  + (' stroke-dasharray="4 2"' if view["fed"] else "")),
+             text(x, y + size * 0.36, "Squirrel", size, extra + f' fill="{SQUIRREL if view["fed"] else "#fff"}"')]
     return "".join([*parts, "</g>"])
 
 
-def cell_svg(column: int, actions: list[str]) -> str:
+def cell_svg(floor: Floor, view: FactoryView, column: int, actions: list[str]) -> str:
     """A cell of the Squirrel's row he may be sent to."""
     row = COMPONENTS.squirrel_row
-    top = ROW_TOPS[row]
-    title = [f"the Squirrel's row, column {column}", *click_lines(actions)]
+    top = floor.top_of(row)
+    inset_x, inset_y = floor.cell_inset
+    title = [f"the Squirrel's row, column {column}", *click_words(view, actions)]
     return (f"<g{attributes('cell', str(column), actions, 'cell')}>{titled(title)}"
-            + rect(x_of(column) - CELL / 2 + 5, top + 4, CELL - 10, ROW_HEIGHT["squirrel"] - 8,
+            + rect(floor.x_of(column) - floor.cell / 2 + inset_x, top + inset_y, floor.cell - 2 * inset_x,
+                   floor.height_of(row) - 2 * inset_y,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{HIGHLIGHT}" '
                    f'stroke-width="2" stroke-dasharray="5 3"')
             + "</g>")
@@ -335,12 +431,14 @@ def box_svg(x: float, y: float, width: float, height: float, code: str, size: fl
             + text(x + width / 2, y + height / 2 + size * 0.36, code, size, f' font-weight="bold" fill="{ink}"'))
 
 
-def holder_svg(view: FactoryView, column: int, actions: list[str]) -> str:
+def holder_svg(floor: Floor, view: FactoryView, column: int, actions: list[str]) -> str:
     """A Box Holder seen from above: the top box large, the right, bottom and left ones small around it."""
-    x, top = x_of(column), ROW_TOPS[LAST_ROW]
+    x, top, height = floor.x_of(column), floor.top_of(LAST_ROW), floor.height_of(LAST_ROW)
+    half = floor.holder_half
     if column > len(view["holders"]):
-        return ('<g class="empty">' + rect(x - 30, top + 6, 60, 78, 'fill="#eee" stroke="#aaa" stroke-dasharray="4 3"')
-                + text(x, top + 50, "?", 18, ' fill="#999"') + "</g>")
+        return ('<g class="empty">' + rect(x - half + 4, top + 6, 2 * half - 8, height - 14,
+                                           'fill="#eee" stroke="#aaa" stroke-dasharray="4 3"')
+                + text(x, top + height / 2 + 4, "?", 18, ' fill="#999"') + "</g>")
     holder = view["holders"][column - 1]
     boxes = holder["boxes"]
     end = any(path["to"] == column for path in view["paths"])
@@ -351,46 +449,66 @@ def holder_svg(view: FactoryView, column: int, actions: list[str]) -> str:
         lines.append("the end of a Connecting Path")
     state = f"holder {holder['holder']}: " + " ".join(boxes)  # top, right, bottom, left: a turn changes it
     parts = [f"<g{attributes('holder', str(column), actions, 'holder', state=state)}>"
-             + titled(lines + click_lines(actions)),
-             rect(x - 34, top + 3, 68, ROW_HEIGHT["box-holders"] - 6, 'rx="6" fill="#e9dcc3" stroke="#7a6248"')]
+             + titled(lines + click_words(view, actions)),
+             rect(x - half, top + 3, 2 * half, height - 6, 'rx="6" fill="#e9dcc3" stroke="#7a6248"')]
     if actions:
-        parts.append(highlight(x - 32, top + 5, 64, ROW_HEIGHT["box-holders"] - 10))
+        parts.append(highlight(x - half + 2, top + 5, 2 * half - 4, height - 10))
     top_stroke = f'stroke="{PATH}" stroke-width="5"' if end else 'stroke="#343a40"'
-    parts += [box_svg(x - 22, top + 7, 44, 32, boxes[0], 15, top_stroke),
-              box_svg(x + 11, top + 44, 22, 18, boxes[1], 9),
-              box_svg(x - 11, top + 66, 22, 18, boxes[2], 9),
-              box_svg(x - 33, top + 44, 22, 18, boxes[3], 9)]
+    for index, (box, code) in enumerate(zip(floor.boxes, boxes, strict=True)):
+        stroke = top_stroke if index == 0 else 'stroke="#343a40"'
+        parts.append(box_svg(x + box.dx, top + box.dy, box.width, box.height, code, box.size, stroke))
     return "".join([*parts, "</g>"])
 
 
 # --- around the floor -------------------------------------------------------------------------------------
-def truck_svg(index: int, truck_id: int, actions: list[str]) -> str:
+@dataclass(frozen=True)
+class TruckLook:
+    """How large a truck card's words and boxes are, and where its points go (beside its name, or under its
+    boxes)."""
+
+    title_size: float
+    points_size: float
+    points_beside: bool
+    boxes_top: float  # from the card's top
+    box_height: float
+    box_step: float  # at most, from one box to the next
+    box_size: float
+
+
+DESKTOP_TRUCK = TruckLook(11, 10, False, 22, 18, 15, 7.5)
+
+
+def truck_svg(view: FactoryView, x: float, y: float, width: float, height: float, truck_id: int,
+              actions: list[str], look: TruckLook) -> str:
     truck = COMPONENTS.trucks[truck_id - 1]
-    x = MARGIN + (index % TRUCKS_PER_ROW) * (TRUCK_WIDTH + TRUCK_GAP)
-    y = TRUCKS_TOP + (index // TRUCKS_PER_ROW) * (TRUCK_HEIGHT + TRUCK_GAP)
     codes = [code for code, count in zip(COMPONENTS.nut_codes, truck.nuts, strict=True) for _ in range(count)]
-    load = ", ".join(f"{count} {name}" for name, count in zip(COMPONENTS.nut_names, truck.nuts, strict=True) if count)
-    title = [f"Truck {truck_id}: {load}; {truck.points} points", *click_lines(actions)]
+    title = [f"Truck {truck_id}: {truck_load(truck_id)}; {truck.points} points", *click_words(view, actions)]
     parts = [f"<g{attributes('truck', str(truck_id), actions, 'truck', state='waiting')}>{titled(title)}",
-             rect(x, y, TRUCK_WIDTH, TRUCK_HEIGHT, 'rx="6" fill="#fff" stroke="#495057"')]
+             rect(x, y, width, height, 'rx="6" fill="#fff" stroke="#495057"')]
     if actions:
-        parts.append(highlight(x + 2, y + 2, TRUCK_WIDTH - 4, TRUCK_HEIGHT - 4))
-    badge_x, badge_y = x + TRUCK_WIDTH - 15, y + 14
-    parts += [left_text(x + 7, y + 17, f"Truck {truck_id}", 11, ' font-weight="bold"'),
-              circle(badge_x, badge_y, 10, 'fill="#343a40"'),
-              text(badge_x, badge_y + 4, str(truck.points), 11, ' font-weight="bold" fill="#fff"')]
-    step = min(15.0, (TRUCK_WIDTH - 12) / max(len(codes), 1))
-    left = x + TRUCK_WIDTH / 2 - step * len(codes) / 2
+        parts.append(highlight(x + 2, y + 2, width - 4, height - 4))
+    points = f"{truck.points} points"
+    parts.append(left_text(x + 6, y + 15, f"Truck {truck_id}", look.title_size, ' font-weight="bold"'))
+    if look.points_beside:
+        parts.append(left_text(x + width - 6, y + 15, points, look.points_size, ' text-anchor="end" fill="#343a40"'))
+    else:
+        parts.append(text(x + width / 2, y + height - 7, points, look.points_size, ' fill="#343a40"'))
+    step = min(look.box_step, (width - 12) / max(len(codes), 1))
+    left = x + width / 2 - step * len(codes) / 2
     for i, code in enumerate(codes):
-        parts.append(box_svg(left + step * i + 0.5, y + 28, step - 1, 20, code, 7.5))
+        parts.append(box_svg(left + step * i + 0.5, y + look.boxes_top, step - 1, look.box_height, code,
+                             look.box_size))
     return "".join([*parts, "</g>"])
 
 
 def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]]) -> str:
     title = "Trucks waiting" if view["trucks"] else "Every truck has driven away"
     parts = [left_text(MARGIN, TRUCKS_TOP - 8, title, 12, ' font-weight="bold"')]
-    parts += [truck_svg(index, truck_id, on.get(("truck", str(truck_id)), []))
-              for index, truck_id in enumerate(view["trucks"])]
+    for index, truck_id in enumerate(view["trucks"]):
+        x = MARGIN + (index % TRUCKS_PER_ROW) * (TRUCK_WIDTH + TRUCK_GAP)
+        y = TRUCKS_TOP + (index // TRUCKS_PER_ROW) * (TRUCK_HEIGHT + TRUCK_GAP)
+        parts.append(truck_svg(view, x, y, TRUCK_WIDTH, TRUCK_HEIGHT, truck_id, on.get(("truck", str(truck_id)), []),
+                               DESKTOP_TRUCK))
     return "".join(parts)
 
 
@@ -408,49 +526,61 @@ def legend_svg() -> str:
     return "".join(parts)
 
 
-def status_svg(view: FactoryView) -> str:
-    """The turn, whose it is and the phase, with what this turn has changed."""
+def status_parts(view: FactoryView) -> list[str]:
+    """The turn, whose it is and the phase, with what this turn has changed: the status line's parts."""
     phase = view["phase"]
     if phase == "over":
         winners = " and ".join(player_name(seat) for seat in view.get("winners", []))
         verb = "wins" if len(view.get("winners", [])) == 1 else "share the win"
-        words = f"Game over: {winners} {verb} with {max(view['points'])} points"
-    elif phase == "setup":
-        words = f"{PHASES[phase]} ({len(view['holders'])} of {COLUMNS})"
-    else:
-        words = f"Turn {view['turn']} · {player_name(view['current'])} · {PHASES[phase]}"
-        if phase == "config":
-            words += f" · {view['actions_left']} Action{'s' if view['actions_left'] != 1 else ''} left"
-        if view["fed"]:
-            words += " · Squirrel fed"
-        if view["pending"]:
-            words += f" · bonus effect: {view['pending']}"
-    return left_text(MARGIN, 18, words, 12.5)
+        return [f"Game over: {winners} {verb} with {max(view['points'])} points"]
+    if phase == "setup":
+        return [f"{PHASES[phase]} ({len(view['holders'])} of {COLUMNS})"]
+    parts = [f"Turn {view['turn']}", player_name(view["current"]), PHASES[phase]]
+    if phase == "config":
+        parts.append(f"{view['actions_left']} Action{'s' if view['actions_left'] != 1 else ''} left")
+    if view["fed"]:
+        parts.append("Squirrel fed")
+    if view["pending"]:
+        parts.append(f"bonus card: {EFFECT_WORDS.get(view['pending'], view['pending'])}")
+    return parts
+
+
+def score_words(view: FactoryView, seat: int) -> str:
+    points = view["points"][seat]
+    return f"{player_name(seat)}: {points} point{'s' if points != 1 else ''}"
+
+
+def status_svg(view: FactoryView) -> str:
+    """The status line, and each seat's score below it."""
+    scores = " · ".join(score_words(view, seat) for seat in range(view["players"]))
+    return (left_text(MARGIN, 18, " · ".join(status_parts(view)), 12.5)
+            + '<g class="scores">' + left_text(MARGIN, 38, scores, 12, ' fill="#343a40"') + "</g>")
 
 
 def render(view: FactoryView, legal: list[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
     on = targets(legal, lambda action_text: target_of(NOTATION.parse(action_text), view["squirrel"]))
-    fall = view["unused_end"] == "fall"
-    tiles = [tile_svg(tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []), fall)
+    tiles = [tile_svg(FLOOR, view, tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []))
              for tile in view["tiles"]]
-    spots = [spot_svg(row, col + 1, on[key]) for row, col in SPOTS if (key := ("spot", place(row, col))) in on]
-    machines = [machine_svg(machine, on.get(("machine", place(machine["row"], machine["column"] - 1)), []))
+    spots = [spot_svg(FLOOR, view, row, col + 1, on[key]) for row, col in SPOTS
+             if (key := ("spot", place(row, col))) in on]
+    machines = [machine_svg(FLOOR, view, machine, on.get(("machine", place(machine["row"], machine["column"] - 1)), []))
                 for machine in view["machines"]]
-    cells = [cell_svg(column, on[key]) for column in range(1, COLUMNS + 1) if (key := ("cell", str(column))) in on]
-    holders = [holder_svg(view, column, on.get(("holder", str(column)), [])) for column in range(1, COLUMNS + 1)]
+    cells = [cell_svg(FLOOR, view, column, on[key]) for column in range(1, COLUMNS + 1)
+             if (key := ("cell", str(column))) in on]
+    holders = [holder_svg(FLOOR, view, column, on.get(("holder", str(column)), [])) for column in range(1, COLUMNS + 1)]
     return document(WIDTH, HEIGHT, "Nuts!", TARGET_STYLE + EXTENT_STYLE, [
         rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'),
         status_svg(view),
-        bands_svg(view),
-        belts_svg(view),
+        bands_svg(FLOOR, view, "row {}", "column {}"),
+        belts_svg(FLOOR, view),
         *machines,
         *tiles,
         *spots,
-        *(route_svg(route) for route in path_routes(view)),
-        dispensers_svg(view),
+        *(route_svg(FLOOR, route) for route in path_routes(view)),
+        dispensers_svg(FLOOR, view),
         *cells,
-        squirrel_svg(view),
+        squirrel_svg(FLOOR, view),
         *holders,
         trucks_svg(view, on),
         legend_svg(),

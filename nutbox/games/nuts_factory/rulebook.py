@@ -31,6 +31,7 @@ TRUCKS = {truck.id: truck for truck in COMPONENTS.trucks}
 SQUIRREL_ROW = COMPONENTS.squirrel_row
 WAREHOUSE_BONUS_LIMIT = 9
 QUARTERS = {1: "a quarter", 2: "two quarters", 3: "three quarters"}
+DIE_WORDS = {"stop": "Stop", "scamper": "Scamper", "hunt": "Hunt", "hunt-and-roll": "Hunt and Roll"}
 
 SETUP_RULE = "Game Setup"
 CONFIG_RULE = "Phase 1. Configuration"
@@ -121,6 +122,52 @@ class FactoryOptions(Options):
 
 def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+# --- places and tiles in words (the events here, the labels in words.py, the pictures' tooltips) ---------------
+def columns(col: int) -> str:
+    """The two columns a tile whose left half is in 0-based column `col` spans."""
+    return f"columns {col + 1} and {col + 2}"
+
+
+def tile_place(row: int, col: int) -> str:
+    """Where a tile whose left half is at (row, 0-based col) lies: "row 4, columns 5 and 6"."""
+    return f"row {row}, {columns(col)}"
+
+
+def tile_name(kind: str) -> str:
+    """A tile kind as the rulebook names it, read from its belts: a Cross, or a Splitter/Joiner used as a
+    Splitter (one entrance forks into both columns) or as a Joiner (both entrances lead to one column)."""
+    left, right = COMPONENTS.tiles[kind].belts
+    if 2 in (len(left), len(right)):
+        return "Splitter"
+    if left == right:
+        return "Joiner"
+    return "Cross tile"
+
+
+def tile_does(kind: str, col: int) -> str:
+    """What a Splitter or Joiner placed at 0-based column `col` does with the nuts of its two columns."""
+    left, right = COMPONENTS.tiles[kind].belts
+    if left == right:
+        return f"both merge into column {col + left[0] + 1}"
+    parts = []
+    for side, exits in enumerate((left, right)):
+        if len(exits) == 2:
+            parts.append(f"column {col + side + 1} forks into both")
+        elif not exits:
+            parts.append(f"column {col + side + 1} is closed")
+        else:
+            parts.append(f"column {col + side + 1} goes to column {col + exits[0] + 1}")
+    return "; ".join(parts)
+
+
+def tile_words(kind: str, row: int, col: int) -> str:
+    """A tile of this kind at (row, 0-based col), with what a Splitter or Joiner does there: "a Cross tile in
+    row 4, columns 5 and 6", "a Joiner in row 2, columns 4 and 5 (both merge into column 5)"."""
+    name = tile_name(kind)
+    does = "" if name == "Cross tile" else f" ({tile_does(kind, col)})"
+    return f"a {name} in {tile_place(row, col)}{does}"
 
 
 def top_of(holder: int, turns: int) -> int:

@@ -58,6 +58,7 @@ def on_setup(state: FactoryState, action: Action, events: list[Event]) -> None:
         state.turns = setup_turns(state.holders, state.turns)
         state._changed()
         tops = " ".join(COMPONENTS.nut_codes[top] for top in state.tops())
-        events.append(Event(f"The Box Holders are turned so that no Connecting Path exists: tops {tops}",
-                            "setup", {"tops": tops}))
+        names = ", ".join(COMPONENTS.nut_names[top] for top in state.tops())
+        events.append(Event(f"The Box Holders are turned so that no Connecting Path exists; on top from column 1 "
+                            f"to {COLUMNS}: {names}", "setup", {"tops": tops}))
         turn.start_turn(state, 0, events)

@@ -28,15 +28,19 @@ from nutbox.games.nuts_factory.actions import (
     SpinBack,
     SquirrelTo,
     Take,
-    place,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.rulebook import (
+    DIE_WORDS,
     LIMITS,
     NUT_NAMES,
     NUTS,
     WAREHOUSE_BONUS_LIMIT,
+    columns,
     player_name,
+    tile_name,
+    tile_place,
+    tile_words,
 )
 
 if TYPE_CHECKING:
@@ -70,12 +74,13 @@ def on_config(state: FactoryState, action: Action, events: list[Event]) -> None:
             state.splitters -= 1
         state.tiles[(action.row, action.col)] = action.kind
         state._changed()
-        events.append(Event(f"{name} builds a {action.kind} tile at {place(action.row, action.col)}", "build"))
+        events.append(Event(f"{name} builds {tile_words(action.kind, action.row, action.col)}", "build"))
     elif isinstance(action, Clear):
         kind = state.tiles.pop((action.row, action.col))
         state.supply[COMPONENTS.tiles[kind].layout] += 1
         state._changed()
-        events.append(Event(f"{name} clears the {kind} tile at {place(action.row, action.col)}", "clear"))
+        events.append(Event(f"{name} clears the {tile_name(kind)} in {tile_place(action.row, action.col)}",
+                            "clear"))
     elif isinstance(action, MoveTile):
         move_tile(state, action, events)
     elif isinstance(action, Spin):
@@ -95,16 +100,19 @@ def move_tile(state: FactoryState, action: MoveTile, events: list[Event]) -> Non
     kind = state.tiles.pop((action.row, action.col))
     state.tiles[(action.to_row, action.to_col)] = kind
     state._changed()
-    events.append(Event(f"{player_name(state.current)} moves the {kind} tile from {place(action.row, action.col)} "
-                        f"to {place(action.to_row, action.to_col)}", "move"))
+    if action.to_row == action.row:
+        where = f"in row {action.row} from {columns(action.col)} to {columns(action.to_col)}"
+    else:
+        where = f"from {tile_place(action.row, action.col)} to {tile_place(action.to_row, action.to_col)}"
+    events.append(Event(f"{player_name(state.current)} moves the {tile_name(kind)} {where}", "move"))
 
 
 def move_machine(state: FactoryState, action: MoveMachine, events: list[Event]) -> None:
     kind = state.machines.pop((action.row, action.col))
     state.machines[(action.row, action.to_col)] = kind
     state._changed()
-    events.append(Event(f"{player_name(state.current)} moves the {kind} from column {action.col + 1} to column "
-                        f"{action.to_col + 1}", "machine"))
+    events.append(Event(f"{player_name(state.current)} moves the {kind.capitalize()} in row {action.row} from column "
+                        f"{action.col + 1} to column {action.to_col + 1}", "machine"))
 
 
 def end_config(state: FactoryState, events: list[Event]) -> None:
@@ -170,7 +178,7 @@ def aim(state: FactoryState, action: Action, events: list[Event]) -> None:
 
 def on_squirrel(state: FactoryState, action: Action, events: list[Event]) -> None:
     assert isinstance(action, Roll)
-    events.append(Event(f"The squirrel die shows {action.face}", "roll", {"face": action.face}))
+    events.append(Event(f"The squirrel die shows {DIE_WORDS[action.face]}", "roll", {"face": action.face}))
     if action.face == "stop":
         state.phase = "before-production"
     elif action.face == "scamper":
@@ -183,7 +191,8 @@ def on_squirrel(state: FactoryState, action: Action, events: list[Event]) -> Non
 def on_scamper(state: FactoryState, action: Action, events: list[Event]) -> None:
     assert isinstance(action, D8)
     state.squirrel = action.col
-    events.append(Event(f"The d8 shows {action.col + 1}: the Squirrel scampers to column {action.col + 1}",
+    events.append(Event(f"The eight-sided die shows {action.col + 1}: the Squirrel scampers to column "
+                        f"{action.col + 1}",
                         "squirrel", {"column": action.col + 1}))
     state.phase = "before-production"
 

@@ -37,6 +37,7 @@ from nutbox.games.nuts_factory.actions import (
     Take,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
+from nutbox.games.nuts_factory.rulebook import DIE_WORDS, columns, tile_does, tile_name
 from nutbox.games.nuts_factory.rules import top_of
 from nutbox.games.nuts_factory.view import FactoryView
 
@@ -46,7 +47,6 @@ LIMITS = COMPONENTS.limits
 # The board draws no pieces of the seats' own (the rulebook's Warehouse cards and score tokens come "in their
 # color" without naming it), so these colours only mark the panels; none is a nut's colour on the board.
 SEAT_COLOURS = ("#1c7ed6", "#e03131", "#7048e8", "#0ca678")
-DIE_WORDS = {"stop": "Stop", "scamper": "Scamper", "hunt": "Hunt", "hunt-and-roll": "Hunt and Roll"}
 PENDING = {
     "spin-back": "choose the Box Holder to spin back a quarter turn",
     "move-squirrel": "choose where the Squirrel goes, up to 2 columns along his row",
@@ -62,38 +62,6 @@ def nuts(counts: dict[str, int]) -> str:
     """ "2 almonds and 1 peanut" from counts by nut code; "none" when there are none."""
     held = [plural(counts[code], name) for code, name in zip(CODES, NAMES, strict=True) if counts[code]]
     return listing(held) if held else "none"
-
-
-def columns(col: int) -> str:
-    """The two columns a tile whose left half is in 0-based column `col` spans."""
-    return f"columns {col + 1} and {col + 2}"
-
-
-def tile_name(kind: str) -> str:
-    """A tile kind as the rulebook names it, read from its belts: a Cross, or a Splitter/Joiner used as a
-    Splitter (one entrance forks into both columns) or as a Joiner (both entrances lead to one column)."""
-    left, right = COMPONENTS.tiles[kind].belts
-    if 2 in (len(left), len(right)):
-        return "Splitter"
-    if left == right:
-        return "Joiner"
-    return "Cross tile"
-
-
-def tile_does(kind: str, col: int) -> str:
-    """What a Splitter or Joiner placed at 0-based column `col` does with the nuts of its two columns."""
-    left, right = COMPONENTS.tiles[kind].belts
-    if left == right:
-        return f"both merge into column {col + left[0] + 1}"
-    parts = []
-    for side, exits in enumerate((left, right)):
-        if len(exits) == 2:
-            parts.append(f"column {col + side + 1} forks into both")
-        elif not exits:
-            parts.append(f"column {col + side + 1} is closed")
-        else:
-            parts.append(f"column {col + side + 1} goes to column {col + exits[0] + 1}")
-    return "; ".join(parts)
 
 
 def tile_at(view: FactoryView, row: int, col: int) -> str:
@@ -137,7 +105,7 @@ def decision(view: FactoryView) -> str:
         return {
             "setup": "place the Box Holders",
             "squirrel": "roll the squirrel die",
-            "scamper": "roll the d8 for the scampering Squirrel",
+            "scamper": "roll the eight-sided die for the scampering Squirrel",
             "draw": "draw a bonus card for an Extra Delicious nut",
         }.get(phase, "nothing more: the game is over")
     if view["pending"]:
@@ -268,7 +236,7 @@ def chance_label(action: Action) -> str:
     if isinstance(action, Roll):
         return f"The squirrel die shows {DIE_WORDS[action.face]}"
     if isinstance(action, D8):
-        return f"The d8 sends the Squirrel to column {action.col + 1}"
+        return f"The eight-sided die sends the Squirrel to column {action.col + 1}"
     assert isinstance(action, DrawBonus), action
     return f"Draw bonus card {action.card}"
 
@@ -282,8 +250,8 @@ def panel(view: FactoryView, seat: int) -> Panel:
     holds = [("Warehouse", nuts(view["warehouses"][seat]))]
     count = view["hand_sizes"][seat]
     if "hands" in view:  # the game is over: every hand is face up
-        shown = ", ".join(str(card) for card in view["hands"][seat])
-        holds.append(("Bonus cards", f"{count} ({shown})" if count else "0"))
+        shown = listing([str(card) for card in view["hands"][seat]])
+        holds.append(("Bonus cards", f"{count} (card{'s' if count > 1 else ''} {shown})" if count else "0"))
     else:
         holds.append(("Bonus cards", str(count)))
     if view["phase"] != "over" and seat == view["current"] and view["warehouse_limit"] != LIMITS.warehouse:

@@ -13,12 +13,18 @@ Every legal action is the data-action of an element of its own, so one click mak
   after the cell it comes from and set towards it; hovering a chip draws the path from that piece;
 - a pickup ("x c3") is a × badge on the group's first cell (the cell its notation names); hovering it
   outlines the whole group;
+The path and the outline are a guide (class "move-guide": a picture's style sheet reaches the whole page it is
+shown in, so its class names are its own), drawn just after their target as a sibling rather than inside it, so
+that the target's box (which the tutorial outlines) is the chip or badge alone; the style shows a guide while its
+target is hovered, or outlined as the tutorial's expected decision.
 - a setup removal ("remove c3") is the piece's cell;
 - "choose rby" / "choose bwg" are the colour set plaques, and "choose first" / "choose second" are buttons
   in the lower corners saying which player would then move first.
 Each cell and plaque also carries data-state, what it shows now (a cell's colour, "empty" or "not dealt"; a
 plaque's owner and its colours' groups/pieces), so that a table can mark what changed since a seat last
 decided. The drawing depends on the view and `legal` only, so the same input always gives the same text.
+
+The texts a person reads (tooltips included) say actions in words (words.py's labels), never in notation.
 """
 
 from __future__ import annotations
@@ -27,12 +33,10 @@ import math
 from functools import cache, lru_cache
 
 from nutbox.core.svg import (
-    EXTENT_STYLE,
     HIGHLIGHT,
     TARGET_STYLE,
     attributes,
     circle,
-    click_lines,
     document,
     highlight,
     left_text,
@@ -46,7 +50,7 @@ from nutbox.core.svg import (
 from nutbox.games.nuts_sorting.actions import COLOURS, NOTATION, SET_COLOURS, SETS, Choose, Move, Pickup, Remove
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
 from nutbox.games.nuts_sorting.view import SortingView
-from nutbox.games.nuts_sorting.words import FILL, mover, nut_at, set_of
+from nutbox.games.nuts_sorting.words import FILL, colour_words, label, mover, nut_at, set_of
 
 WIDTH = 600
 MARGIN = 10
@@ -66,7 +70,10 @@ LETTER = {"red": "R", "blue": "B", "yellow": "Y", "black": "K", "white": "W", "g
 # each colour as a fill, with an ink that reads on it
 BOARD_FILL, BOARD_LINE, UNDEALT_FILL = "#f1e3c6", "#b08d57", "#f4f1ea"
 PANEL_FILL, PANEL_LINE, INK, FAINT, WON = "#f8f9fa", "#adb5bd", "#212529", "#6c757d", "#f59f00"
-STYLE = TARGET_STYLE + EXTENT_STYLE
+# a guide (a move's path, a group's outline) follows its target: shown while the target is hovered, or while the
+# tutorial outlines it as the expected decision
+GUIDE_STYLE = ".move-guide{visibility:hidden}.target:hover+.move-guide,.target.expected+.move-guide{visibility:visible}"
+STYLE = TARGET_STYLE + GUIDE_STYLE
 
 
 def player(seat: int, view: SortingView) -> str:
@@ -75,6 +82,25 @@ def player(seat: int, view: SortingView) -> str:
 
 def set_words(set_code: str) -> str:
     return ", ".join(COLOURS[colour] for colour in SET_COLOURS[SETS.index(set_code)])
+
+
+def lower_first(words: str) -> str:
+    return words[:1].lower() + words[1:]
+
+
+def action_words(view: SortingView, action_text: str) -> str:
+    """An action as a person reads it ("Move the red nut from c3 to e5 (its group grows from 1 to 3)")."""
+    return label(NOTATION.parse(action_text), view)
+
+
+def click_lines(view: SortingView, actions: list[str], verb: str = "click") -> list[str]:
+    """The tooltip's last line on a target: what a click does in words, and what else it offers there."""
+    if not actions:
+        return []
+    first = f"{verb} to {lower_first(action_words(view, actions[0]))}"
+    if len(actions) == 1:
+        return [first]
+    return [f"{verb} to choose:", *(lower_first(action_words(view, action_text)) for action_text in actions)]
 
 
 # --- geometry ---------------------------------------------------------------------------------------------
@@ -126,11 +152,11 @@ def target_of(view: SortingView, action_text: str) -> tuple[str, str]:
 # --- the board --------------------------------------------------------------------------------------------
 def cell_svg(view: SortingView, name: str, actions: list[str]) -> str:
     dealt = name in view["cells"]
-    return drawn_cell(name, dealt, view["cells"].get(name), tuple(actions))
+    return drawn_cell(name, dealt, view["cells"].get(name), tuple(actions), tuple(click_lines(view, actions)))
 
 
 @lru_cache(maxsize=8192)  # a cell looks the same whenever it holds the same piece with the same actions
-def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...]) -> str:
+def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...], clicks: tuple[str, ...]) -> str:
     x, y = centre(name)
     actions = list(aimed)
     if not dealt:
@@ -141,7 +167,7 @@ def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...
                 + text(x, y + 18, name, 8, f' fill="{PANEL_LINE}"') + "</g>")
     words = f"{name}: empty" if colour is None else f"{name}: {colour} ({LETTER[colour]})"
     state = colour or "empty"
-    parts = [f"<g{attributes('cell', name, actions, 'cell', state)}>", titled([words, *click_lines(actions)]),
+    parts = [f"<g{attributes('cell', name, actions, 'cell', state)}>", titled([words, *clicks]),
              f'<polygon points="{hexagon(x, y, R - 1)}" fill="{BOARD_FILL}" stroke="{BOARD_LINE}" '
              'stroke-width="1.5"/>']
     if actions:  # under the piece, so that its colour stays true
@@ -157,20 +183,20 @@ def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...
     return "".join([*parts, "</g>"])
 
 
-def chip_places(count: int) -> tuple[list[tuple[float, float]], float]:
-    """Where `count` chips may go inside a cell, as offsets from its centre, and their radius. Up to six sit
-    on a ring at the six directions to the neighbours. More sit on the widest honeycomb whose places inside
+def chip_places(count: int, half: float = HALF) -> tuple[list[tuple[float, float]], float]:
+    """Where `count` chips may go inside a cell `half` wide, as offsets from its centre, and their radius. Up to six
+    sit on a ring at the six directions to the neighbours. More sit on the widest honeycomb whose places inside
     the hexagon hold them all; its middle, where the cell's name is, comes last."""
     if count <= 6:
         radius = 9.0
-        ring = HALF - 1 - radius
+        ring = half - 1 - radius
         return [(ring * math.cos(k * math.pi / 3), ring * math.sin(k * math.pi / 3)) for k in range(6)], radius
     step = 15.0  # a chip and its gap; the honeycomb's rows run across, as the board's do
     while True:
         radius = (step - 1) / 2
         points = [(step * (i + j / 2), step * j * math.sqrt(3) / 2) for i in range(-4, 5) for j in range(-4, 5)]
         inside = [(x, y) for x, y in points
-                  if all(x * math.cos(k * math.pi / 3) + y * math.sin(k * math.pi / 3) + radius <= HALF
+                  if all(x * math.cos(k * math.pi / 3) + y * math.sin(k * math.pi / 3) + radius <= half
                          for k in range(6))]
         if len(inside) >= count:
             return sorted(inside, key=lambda point: (point == (0.0, 0.0), math.hypot(*point))), radius
@@ -210,14 +236,14 @@ def move_chips(view: SortingView, target: str, moves: list[tuple[str, str]], col
         cx, cy = x + dx, y + dy
         parts += [
             f"<g{attributes('move', action_text, [action_text], 'move')}>",
-            titled([f"move the {colour} piece on {source} to {target}: its group grows from {before} to {after}",
-                    *click_lines([action_text])]),
-            line(sx, sy, cx, cy, f'class="extent" pointer-events="none" stroke="{HIGHLIGHT}" stroke-width="3" '
-                 'stroke-dasharray="6 4"'),
-            circle(sx, sy, PIECE_R + 3, f'class="extent" pointer-events="none" fill="none" stroke="{HIGHLIGHT}" '
-                   'stroke-width="3"'),
+            titled([f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})",
+                    "click to make this move"]),
             circle(cx, cy, radius, f'fill="{fill}" stroke="{HIGHLIGHT}" stroke-width="2"'),
             text(cx, cy + radius * 0.38, source, radius * 1.05, f' font-weight="bold" fill="{ink}"'),
+            "</g>",
+            '<g class="move-guide" pointer-events="none">',
+            line(sx, sy, cx, cy, f'stroke="{HIGHLIGHT}" stroke-width="3" stroke-dasharray="6 4"'),
+            circle(sx, sy, PIECE_R + 3, f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"'),
             "</g>",
         ]
     return "".join(parts)
@@ -229,18 +255,19 @@ def pickup_badge(view: SortingView, first: str, action_text: str, colours: dict[
     group = [NAMES[cell] for cell in cells_of(flood(BITS[CELL_OF_NAME[first]], colours[colour]))]
     x, y = centre(first)
     bx, by = x + 15, y - 15
-    size = f"{len(group)} piece{'s' if len(group) > 1 else ''}"
+    size = f"{len(group)} nut{'s' if len(group) > 1 else ''}"
     parts = [f"<g{attributes('group', first, [action_text], 'group')}>",
-             titled([f"pick up the {colour} group of {size}: {', '.join(group)}", *click_lines([action_text])])]
+             titled([f"the {colour} group of {size}: {', '.join(group)}", "click to pick it up"]),
+             circle(bx, by, 9, 'fill="#fff"'),
+             circle(bx, by, 9, f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{HIGHLIGHT}" '
+                    'stroke-width="2"'),
+             text(bx, by + 4.5, "×", 14, f' font-weight="bold" fill="{HIGHLIGHT}"'), "</g>",
+             '<g class="move-guide" pointer-events="none">']
     for name in group:
         gx, gy = centre(name)
-        parts.append(f'<polygon class="extent" pointer-events="none" points="{hexagon(gx, gy, R - 4)}" '
-                     f'fill="{HIGHLIGHT}" fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="3"/>')
-    parts += [circle(bx, by, 9, 'fill="#fff"'),
-              circle(bx, by, 9, f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{HIGHLIGHT}" '
-                     'stroke-width="2"'),
-              text(bx, by + 4.5, "×", 14, f' font-weight="bold" fill="{HIGHLIGHT}"'), "</g>"]
-    return "".join(parts)
+        parts.append(f'<polygon points="{hexagon(gx, gy, R - 4)}" fill="{HIGHLIGHT}" fill-opacity="0.25" '
+                     f'stroke="{HIGHLIGHT}" stroke-width="3"/>')
+    return "".join([*parts, "</g>"])
 
 
 def board_svg(view: SortingView, on: dict[tuple[str, str], list[str]]) -> list[str]:
@@ -273,12 +300,11 @@ def plaque_svg(view: SortingView, index: int, actions: list[str]) -> str:
     won = owner is not None and owner in view.get("winners", [])
     stroke = f'stroke="{WON if won else INK}" stroke-width="2.5"' if to_move or won else f'stroke="{PANEL_LINE}"'
     pieces = {colour: sum(1 for cell in view["cells"].values() if cell == colour) for colour in COLOURS}
-    colour_lines = [f"{COLOURS[c]}: {pieces[COLOURS[c]]} pieces in {view['groups'][COLOURS[c]]} group(s)"
-                    for c in SET_COLOURS[index]]
+    colour_lines = [f"{COLOURS[c]}: {colour_words(view, COLOURS[c])}" for c in SET_COLOURS[index]]
     head = f"{set_words(set_code)}: " + (player(owner, view) if owner is not None else "not chosen yet")
     shows = plaque_state(view, index, owner, pieces)
     parts = [f"<g{attributes('set', set_code, actions, 'set', shows)}>",
-             titled([head, *colour_lines, *click_lines(actions)]),
+             titled([head, *colour_lines, *click_lines(view, actions)]),
              rect(x, y, PLAQUE_WIDTH, PLAQUE_HEIGHT, f'rx="6" fill="{PANEL_FILL}" {stroke}')]
     if actions:
         parts.append(highlight(x + 3, y + 3, PLAQUE_WIDTH - 6, PLAQUE_HEIGHT - 6, corner=4))
@@ -300,7 +326,7 @@ def plaque_svg(view: SortingView, index: int, actions: list[str]) -> str:
         parts += [circle(sx, sy, 12, f'fill="{fill}" stroke="#343a40"'),
                   text(sx, sy + 4.5, LETTER[colour], 12.5, f' font-weight="bold" fill="{ink}"'),
                   left_text(sx + 17, sy - 1, f"{groups} group{'s' if groups != 1 else ''}{sorted_mark}", 11.5),
-                  left_text(sx + 17, sy + 12, f"{pieces[colour]} piece{'s' if pieces[colour] != 1 else ''}", 9.5,
+                  left_text(sx + 17, sy + 12, f"{pieces[colour]} nut{'s' if pieces[colour] != 1 else ''}", 9.5,
                             f' fill="{FAINT}"')]
     return "".join([*parts, "</g>"])
 
@@ -321,7 +347,7 @@ def first_button(view: SortingView, seat: int, actions: list[str]) -> str:
     y = BOARD_BOTTOM - R - 26
     return "".join([
         f"<g{attributes('first', str(seat + 1), actions, 'first')}>",
-        titled([f"{player(seat, view)} moves first", *click_lines(actions)]),
+        titled([f"{player(seat, view)} moves first", *click_lines(view, actions)]),
         rect(x, y, BUTTON_WIDTH, BUTTON_HEIGHT, f'rx="6" fill="{PANEL_FILL}" stroke="{PANEL_LINE}"'),
         highlight(x + 2, y + 2, BUTTON_WIDTH - 4, BUTTON_HEIGHT - 4, corner=4),
         text(x + BUTTON_WIDTH / 2, y + 14, player(seat, view), 11.5, ' font-weight="bold"'),
@@ -331,8 +357,15 @@ def first_button(view: SortingView, seat: int, actions: list[str]) -> str:
 
 
 # --- the status lines -------------------------------------------------------------------------------------
-def status_lines(view: SortingView, legal: list[str]) -> tuple[str, str]:
-    """Whose turn it is and at what, or the result; then what there is to do or know."""
+# what a click on the board does while playing, in a picture where chips mark the moves (PLAY_HINT) or in one where
+# the cells do (render_phone.py)
+PLAY_HINT = "click a chip to move its nut there, or × to pick up a group"
+
+
+def status_lines(view: SortingView, legal: list[str], verb: str = "click",
+                 play_hint: str = PLAY_HINT) -> tuple[str, str]:
+    """Whose turn it is and at what, or the result; then what there is to do or know (`verb`: how a player
+    picks a place, and `play_hint`: what there is to pick in a turn)."""
     phase = view["phase"]
     if phase == "over":
         winners = view.get("winners", [])
@@ -340,13 +373,13 @@ def status_lines(view: SortingView, legal: list[str]) -> tuple[str, str]:
         reason = view["end"] or ""
         return f"Game over: {result}", f"{reason[:1].upper()}{reason[1:]} (after {view['turn']} turns)"
     if phase == "deal":
-        pool = ", ".join(f"{what} {count}" for what, count in (view["pool"] or {}).items() if count)
-        return f"Setup: dealing the board ({len(view['cells'])} of {NUM_CELLS} cells)", f"still to deal: {pool}"
+        return (f"Setup: dealing the board ({len(view['cells'])} of {NUM_CELLS} cells)",
+                f"still to deal: {pool_words(view['pool'] or {})}")
     who = mover(view)
     other = player(1 - who, view)
     if phase == "choose":
         if who == 1:
-            task = "take a colour set (click a plaque below), or the first move"
+            task = f"take a colour set ({verb} a plaque below), or the first move"
         elif view["first"] is None:
             task = f"{other} took {set_words(set_of(view, 1))}; say who moves first"
         else:
@@ -356,14 +389,25 @@ def status_lines(view: SortingView, legal: list[str]) -> tuple[str, str]:
         sides = ["their own colours", "the opponent's"]
         if view["removed_from"]:
             done = 0 if view["removed_from"][0] == view["colour_sets"][who] else 1
-            task = f"one piece of {sides[done]} is off; now one of {sides[1 - done]}"
+            task = f"one nut of {sides[done]} is off; now one of {sides[1 - done]}"
         else:
-            task = f"one piece of {sides[0]} and one of {sides[1]}, in either order"
-        return f"Setup: {player(who, view)} to remove pieces", task
+            task = f"one nut of {sides[0]} and one of {sides[1]}, in either order"
+        return f"Setup: {player(who, view)} to remove nuts", task
     empty = sum(1 for colour in view["cells"].values() if colour is None)
-    hint = " · click a chip to move its piece there, or × to pick up a group" if legal else ""
+    hint = f" · {play_hint}" if legal else ""
     return (f"{player(who, view)} to move ({set_words(set_of(view, who))})",
             f"turn {view['turn'] + 1} · {empty} empty cells{hint}")
+
+
+def pool_words(pool: dict[str, int]) -> str:
+    """What is left to deal: "8 red, 10 blue, ... and 9 gray nuts, and the empty cell"."""
+    nuts = [f"{count} {colour}" for colour, count in pool.items() if count and colour != "empty"]
+    words = ", ".join(nuts[:-1]) + (" and " if len(nuts) > 1 else "") + (nuts[-1] if nuts else "")
+    total = sum(count for colour, count in pool.items() if colour != "empty")
+    words += (" nut" if total == 1 else " nuts") if nuts else ""
+    if pool.get("empty"):
+        words += (", and " if nuts else "") + "the empty cell"
+    return words
 
 
 def status_svg(view: SortingView, legal: list[str]) -> str:

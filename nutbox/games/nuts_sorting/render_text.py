@@ -22,6 +22,7 @@ STYLE = {
     "gray": "bold black on grey58",
     None: "grey50",
 }
+TASK = {"choose": "choose", "remove": "remove two nuts", "play": "move"}  # what the seat to decide does
 SET_NAMES = {"rby": "red, blue, yellow", "bwg": "black, white, gray"}
 
 
@@ -52,14 +53,15 @@ def render(view: SortingView) -> RenderableType:
         status.append(SET_NAMES[chosen] if chosen else "no colours yet")
         if chosen:
             colours = SET_NAMES[chosen].split(", ")
-            counts = ", ".join(f"{c} {view['groups'][c]}" for c in colours)
-            status.append(f"  (groups: {counts})", style="grey62")
+            counts = ", ".join(f"{c} in {view['groups'][c]} group{'s' if view['groups'][c] != 1 else ''}"
+                               for c in colours)
+            status.append(f"  ({counts})", style="grey62")
         if view["first"] == seat:
             status.append("  moves first", style="italic")
         status.append("\n")
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        status.append(f"Player {to_move + 1} to decide ({view['phase']})", style="bold")
+        status.append(f"Player {to_move + 1} to {TASK[view['phase']]}", style="bold")
     elif to_move == "terminal":
         winners = view["winners"]
         result = " and ".join(f"Player {w + 1}" for w in winners) + " wins" if winners else "A draw"

@@ -449,7 +449,7 @@ class SortingState(State):
         groups = self._groups
         if len(groups[a] or self.groups_of(a)) == len(groups[b] or self.groups_of(b)) == \
                 len(groups[c] or self.groups_of(c)) == 1:
-            events.append(self._finish([mover], f"player {mover + 1} has one group in each of their colours"))
+            events.append(self._finish([mover], f"Player {mover + 1} has one group in each of their colours"))
             return events
         self.current = 1 - mover
         key = (*self.board, self.current)  # _count_position, written out
@@ -466,11 +466,13 @@ class SortingState(State):
         self.pool[deal.colour] -= 1
         self.dealt += 1
         data = {"cell": NAMES[deal.cell], "colour": _colour_name(deal.colour)}
-        events = [Event(str(deal), "deal", data, detail=True)]
+        cell = NAMES[deal.cell]
+        text = f"{cell} stays empty" if deal.colour == EMPTY else f"{cell} gets a {COLOURS[deal.colour]} nut"
+        events = [Event(text, "deal", data, detail=True)]
         if self.dealt == NUM_CELLS:
             self.phase = "choose"
             self.current = 1
-            events.append(Event("The board is set; player 2 chooses a colour set or the first move", "phase"))
+            events.append(Event("The board is set; Player 2 chooses a colour set or the first move", "phase"))
         return events
 
     def _choose(self, choose: Choose) -> list[Event]:
@@ -484,7 +486,7 @@ class SortingState(State):
             text = (
                 f"Player {seat + 1} takes the first move"
                 if self.first == seat
-                else f"Player {seat + 1} lets player {self.first + 1} move first"
+                else f"Player {seat + 1} lets Player {self.first + 1} move first"
             )
         events = [Event(text, "choose", {"seat": seat, "choice": choice})]
         if self.first is None or self.sets[0] is None:
@@ -492,7 +494,8 @@ class SortingState(State):
             return events
         self.phase = "remove"
         self.current = 1 - self.first
-        events.append(Event(f"Player {self.current + 1} removes one piece of each side", "phase"))
+        events.append(Event(f"Player {self.current + 1} removes one nut of their own colours and one of their "
+                            "opponent's", "phase"))
         return events
 
     def _remove(self, remove: Remove) -> list[Event]:
@@ -502,7 +505,8 @@ class SortingState(State):
         self._empty = None
         self._groups[colour] = self._index[colour] = None
         self.removed.append(0 if colour in SET_COLOURS[0] else 1)
-        events = [Event(f"Player {self.current + 1} removes {COLOURS[colour]} from {NAMES[remove.cell]}", "remove")]
+        text = f"Player {self.current + 1} removes the {COLOURS[colour]} nut from {NAMES[remove.cell]}"
+        events = [Event(text, "remove")]
         if len(self.removed) < 2:
             return events
         assert self.first is not None
@@ -598,7 +602,8 @@ class SortingState(State):
         self._groups[colour] = index.groups
         self.seen.clear()  # fewer pieces now: no earlier position can come back
         size = group.bit_count()
-        text = f"Player {self.current + 1} picks up the {COLOURS[colour]} group at {NAMES[pickup.cell]} ({size})"
+        what = f"the lone {COLOURS[colour]} nut" if size == 1 else f"the group of {size} {COLOURS[colour]} nuts"
+        text = f"Player {self.current + 1} picks up {what} at {NAMES[pickup.cell]}"
         return [Event(text, "pickup", {"colour": COLOURS[colour], "size": size})]
 
     def _count_position(self) -> int:
@@ -611,7 +616,7 @@ class SortingState(State):
         self.phase = "over"
         self.winner_seats = winners
         self.end = reason
-        result = " and ".join(f"player {w + 1}" for w in winners) + " wins" if winners else "a draw"
+        result = " and ".join(f"Player {w + 1}" for w in winners) + " wins" if winners else "a draw"
         return Event(f"Game over: {result} ({reason})", "end", {"winners": winners, "reason": reason})
 
     def scores(self) -> list[float]:

@@ -230,15 +230,15 @@ def test_store_refusals_name_the_rule() -> None:
 
 
 def test_an_acorn_is_an_acorn_in_the_log_and_in_refusals() -> None:
-    """The nut names take their article: "steals an acorn", "stores the acorn as an acorn", "this is an
-    acorn", "An acorn replaces face-up nut 1"."""
+    """The nut names take their article: "steals an acorn", "stores the joker (walnut or acorn) as an
+    acorn", "this is an acorn", "An acorn replaces face-up nut 1"; a plain nut is stored without "as"."""
     state = position(track={7: 0}, area2={"7": [1, 0]}, storage={1: {3: ("A", 2)}}, phase="decide")
     play(state, "stop", "take 1", "store W 1")
     texts_seen = [event.text for event in play(state, "draw A")]  # the refill, then the only steal there is
     assert "An acorn replaces face-up nut 1" in texts_seen
     assert any("steals an acorn from Player 2" in text for text in texts_seen)
     assert refused(state, "store W 3") == f"{STORAGE_RULE}: this is an acorn, not a walnut"
-    assert any("stores the acorn as an acorn" in event.text for event in play(state, "store A 2"))
+    assert "Player 1 stores the acorn on storage card 2" in [event.text for event in play(state, "store A 2")]
     joker = position(track={2: 0, 3: 0}, faceup=("WA", "H", "B", "A"), phase="decide")
     events = play(joker, "stop", "store A 1")
     assert any("stores the joker (walnut or acorn) as an acorn" in event.text for event in events)

@@ -150,7 +150,8 @@ def test_a_tie_on_points_goes_to_the_most_valuable_filled_card_and_the_note_says
     view = state.view(None)
     table = state.game.score_table(view)
     assert table is not None and view["scores"] == [11.0, 11.0]
-    assert table.columns == ("Filled cards", "Nuts on unfilled cards", "Total", "Best filled card")
+    assert table.columns == ("Filled cards (points)", "Nuts on unfilled cards (a point each)", "Total points",
+                             "Best filled card (points)")
     assert table.rows == (("10", "1", "11", "10"), ("5", "6", "11", "5"))
     assert table.winners == (0,) == tuple(view["winners"])
     assert table.note == ("Player 1 and Player 2 tie on 11 points; Player 1 wins with the most valuable filled "

@@ -192,16 +192,54 @@ def test_a_place_is_clickable_on_the_band_of_the_cards_middle_in_its_column(play
     for state in (s for s in sampled(players, 5) if s.phase == "place"):
         layout = layout_of(svg_of(state), state.current)
         columns, bands = grid_labels(layout)
+        children = list(layout)
         for element in with_attribute(layout, "data-spot"):
             x, y = map(int, element.get("data-spot", "").split(","))
             assert centre(element) == (columns[x], bands[y + 1])
-            outline = next(e for e in element.iter(f"{SVG}rect") if e.get("stroke-dasharray") == "6 3")
+            # the card-sized outline is the element right after the target, not inside it
+            guide = children[children.index(element) + 1]
+            assert guide.get("class") == "extent"
+            outline = next(e for e in guide.iter(f"{SVG}rect") if e.get("stroke-dasharray") == "6 3")
             assert float(outline.get("x", "")) == columns[x] - CARD_W / 2
             assert float(outline.get("y", "")) == bands[y] - BAND / 2
             assert float(outline.get("height", "")) == H * BAND
-            assert f"column {x}, bands {y} to {y + H - 1}" in title_of(element)
+            assert title_of(element).startswith(f"Place card {state.holding} ")
+            assert not re.search(r"(column|band)s? -?\d", title_of(element))  # no coordinates
             checked += 1
     assert checked
+
+
+def shapes_box(element: ET.Element) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) around the rectangles and circles an element draws."""
+    boxes = []
+    for shape in element.iter():
+        if shape.tag == f"{SVG}rect":
+            x, y = float(shape.get("x", "0")), float(shape.get("y", "0"))
+            boxes.append((x, y, x + float(shape.get("width", "")), y + float(shape.get("height", ""))))
+        elif shape.tag == f"{SVG}circle":
+            cx, cy, r = (float(shape.get(name, "")) for name in ("cx", "cy", "r"))
+            boxes.append((cx - r, cy - r, cx + r, cy + r))
+    assert boxes, element.attrib
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_target_is_just_what_to_click_with_no_guide_line_or_label_inside(players: int) -> None:
+    """A tutorial outlines the element that carries the action (learn.js): a place's is its middle band, with the
+    card-sized guide outside it; a card's is the card, its number outside it."""
+    spots = offers = 0
+    for _state, root in pictured(players):
+        for element in with_attribute(root, "data-action"):
+            assert not [e for e in element.iter() if e.get("stroke-dasharray") == "6 3" or e.get("class") == "extent"]
+            left, top, right, bottom = shapes_box(element)
+            if "data-spot" in element.attrib:
+                assert bottom - top < BAND and right - left < CARD_W
+                spots += 1
+            else:
+                assert bottom - top <= H * BAND + 6 and right - left <= CARD_W + 6
+                assert not [t for t in element.iter(f"{SVG}text") if (t.text or "").startswith("#")]
+                offers += 1
+    assert spots and offers
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -286,7 +324,7 @@ def test_svg_titles_name_the_cards_and_their_cells() -> None:
     for element in with_attribute(root, "data-offer") + with_attribute(root, "data-card"):
         card = int(element.get("data-offer", element.get("data-card", "")))
         title = title_of(element)
-        assert title.startswith(f"Card {card} ")
+        assert re.match(rf"Card {card}[ ,]", title)
         assert ("red" in title) == ("R" in COMPONENTS.cards[card - 1].cells)
     hand = with_attribute(root, "data-hand")[0]
     assert f"Card {state.holding}, held by Player {state.current + 1}" in title_of(hand)

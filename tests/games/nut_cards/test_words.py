@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from nutbox.core import random_action
 from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
 from nutbox.games.nut_cards.render_svg import render as render_svg
+from nutbox.games.nut_cards.view import PlacedCard
+from nutbox.games.nut_cards.words import where_words
 
 # the first deal of a two-player game: column 1 holds 5 and 13, column 2 holds 21 and 27, column 3 holds 1 and 2
 FIRST_DEAL = ("draw 5", "draw 13", "draw 21", "draw 27", "draw 1", "draw 2")
@@ -85,30 +87,31 @@ def test_placing_names_the_card_in_the_deciders_layout_and_the_next_take_keeps_t
     play(state, "take 5")
     assert prompt(state, 0) == "place card 5 (2 red nuts and a gold nut) in your layout"
     assert prompt(state, 1) == prompt(state, None) == "place card 5 (2 red nuts and a gold nut) in their layout"
-    assert labels(state) == {"place 0 0": "Place card 5 upright at column 0, band 0 to start your layout",
-                             "place 1 0": "Place card 5 upside down at column 1, band 0 to start your layout"}
+    assert labels(state) == {"place 0 0": "Place card 5 upright to start your layout",
+                             "place 1 0": "Place card 5 upside down to start your layout"}
     play(state, "place 0 0")
     assert prompt(state, 1) == "take one of the cards left in column 1"
     assert labels(state) == {"take 13": "Take card 13 (a red nut, a gold nut and a green nut) from column 1"}
 
 
-def test_a_place_reads_as_its_column_band_and_the_cards_it_covers_or_touches() -> None:
+def test_a_place_reads_as_the_cards_it_covers_or_touches_without_coordinates() -> None:
     state = opening()
     play(state, *TO_SEAT_0_HOLDING_11)
     assert prompt(state, 0) == "place card 11 (a green nut and 2 red nuts) in your layout"
     said = labels(state)
     assert len(set(said.values())) == len(said)
-    assert said["place 1 1"] == "Place card 11 upside down at column 1, band 1: right of card 5 (a band lower)"
-    assert said["place -1 -2"] == "Place card 11 upside down at column -1, band -2: left of card 5 (2 bands higher)"
-    assert said["place 0 0"] == "Place card 11 upright at column 0, band 0: on top of card 5"
-    assert said["place 0 -1"] == "Place card 11 upright at column 0, band -1: over the top two thirds of card 5"
-    assert said["place 0 2"] == "Place card 11 upright at column 0, band 2: over the bottom third of card 5"
-    assert said["place 0 3"] == "Place card 11 upright at column 0, band 3: below card 5"
+    assert not any(re.search(r"(column|band) -?\d", words) for words in said.values())
+    assert said["place 1 1"] == "Place card 11 upside down, right of card 5 (a band lower)"
+    assert said["place -1 -2"] == "Place card 11 upside down, left of card 5 (2 bands higher)"
+    assert said["place 0 0"] == "Place card 11 upright, on top of card 5"
+    assert said["place 0 -1"] == "Place card 11 upright, over the top two thirds of card 5"
+    assert said["place 0 2"] == "Place card 11 upright, over the bottom third of card 5"
+    assert said["place 0 3"] == "Place card 11 upright, below card 5"
     play(state, "place 1 1", "draw 22", "draw 4", "take 21")
-    assert labels(state)["place 2 1"] == "Place card 21 upright at column 2, band 1: right of card 11"
+    assert labels(state)["place 2 1"] == "Place card 21 upright, right of card 11"
     play(state, "place 2 1", "take 27")
     # seat 1 has 13 at 0 0 and 3 at 0 3: covering comes first
-    assert labels(state)["place 0 0"] == "Place card 27 upright at column 0, band 0: on top of card 13 and above card 3"
+    assert labels(state)["place 0 0"] == "Place card 27 upright, on top of card 13 and above card 3"
 
 
 def test_a_place_next_to_a_card_covered_entirely_names_the_card_on_top() -> None:
@@ -117,8 +120,31 @@ def test_a_place_next_to_a_card_covered_entirely_names_the_card_on_top() -> None
     play(state, "draw 6", "draw 7", "take 6")
     assert state.current == 1
     said = labels(state)
-    assert said["place 1 0"] == "Place card 6 upside down at column 1, band 0: right of card 27"
+    assert said["place 1 0"] == "Place card 6 upside down, right of card 27"
     assert not any("card 13" in words for words in said.values())
+
+
+def test_the_log_names_cards_by_what_they_carry_and_places_by_the_cards_they_meet() -> None:
+    state = NutCards(CardsOptions(players=2)).new_state()
+    said = [event.text for move in FIRST_DEAL[:4] for event in state.apply(state.game.parse(move))]
+    assert said[-1] == "Card 27 (a wild nut) is dealt to column 2"
+    play(state, *FIRST_DEAL[4:])
+    said = [event.text for move in (*TO_SEAT_0_HOLDING_11, "place 1 1")
+            for event in state.apply(state.game.parse(move)) if not event.detail]
+    assert said[:2] == ["Player 1 takes card 5 (2 red nuts and a gold nut) from column 1",
+                        "Player 1 places card 5 upright to start the layout"]
+    assert said[-2:] == ["Player 1 takes card 11 (a green nut and 2 red nuts) from column 1",
+                         "Player 1 places card 11 upside down, right of card 5 (a band lower)"]
+    assert "Player 2 places card 3 upright, below card 13" in said
+    for text in said:
+        assert not re.search(r"\((?:[RYGBWS.]{3})\)|band -?\d|column -?\d+, band", text), text
+
+
+def test_a_place_meeting_only_covered_cards_is_told_from_the_first_card() -> None:
+    placed: list[PlacedCard] = [{"card": 5, "x": 0, "y": 0}, {"card": 1, "x": 0, "y": 0}]  # 1 covers 5
+    assert where_words(2, -1, placed) == "2 columns right of card 5, a band higher"
+    assert where_words(0, 4, placed) == "in the column of card 5, 4 bands lower"
+    assert where_words(1, 1, placed) == "right of card 1 (a band lower)"
 
 
 # --- panels -----------------------------------------------------------------------------------------------

@@ -5,9 +5,12 @@ Every position is played to on the fixed forest of positions.py; the expected wo
 
 from __future__ import annotations
 
+import random
+import re
 import xml.etree.ElementTree as ET
 
-from nutbox.games.nut_hunt import HuntState
+from nutbox.core import random_action
+from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
 from nutbox.games.nut_hunt.render_svg import render as render_svg
 
 from .positions import FOREST, game, play, position
@@ -199,3 +202,25 @@ def test_a_tiles_data_state_changes_when_the_fox_or_a_squirrel_moves_there_and_o
     assert (after["CH"], after["HH"], after["MU"]) == ("empty", "fox", "yellow 1 squirrel")
     play(state, "pass", "roll 4")  # Player 2's fox goes north-west from Hickory Haunt onto Maple Glade
     assert {code for code in after if after[code] != tile_states(state)[code]} == {"HH", "MG"}
+
+
+# --- the log ---------------------------------------------------------------------------------------------------
+def test_the_log_counts_nuts_and_names_directions_cards_and_points_in_words() -> None:
+    """No engine code in the log: nuts counted ("2 pine nuts", not "pine nut pine nut"), compass directions
+    spelled out, an objective by its number and route, a score with its unit, a nest by its ordinal."""
+    texts: list[str] = []
+    for players, seed in ((2, 0), (3, 1), (1, 2)):
+        state = NutHunt(HuntOptions(players=players)).new_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            texts += [event.text for event in state.apply(random_action(state, rng))]
+    forages = [text for text in texts if " forages " in text]
+    assert forages and all(re.search(r"forages (nothing|\d \w[\w ]*( and \d \w[\w ]*)?) from ", t) for t in forages)
+    assert not [text for text in texts if re.search(r"(acorn|hazelnut|walnut|pine nut) (acorn|hazelnut|walnut|pine)",
+                                                     text)]
+    assert not [text for text in texts if re.search(r"\((N|E|S|W|NE|SE|SW|NW)\)|goes [NESW]{1,2} ", text)]
+    assert any("(north-" in text or "(south-" in text for text in texts)
+    assert all(re.search(r"scores -?\d+ points?$", text) for text in texts if " scores " in text)
+    assert not [text for text in texts if re.search(r"objective \d", text)]
+    assert any(re.search(r"builds a nest on .* \((their|its) \d(st|nd|rd|th) nest\)", text) for text in texts)
+    assert not [text for text in texts if " 1 go " in text]

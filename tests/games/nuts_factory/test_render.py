@@ -53,6 +53,7 @@ from nutbox.games.nuts_factory.render_svg import render as render_svg
 from nutbox.games.nuts_factory.render_svg import x_of
 from nutbox.games.nuts_factory.render_text import TILE_LABELS
 from nutbox.games.nuts_factory.render_text import render as render_text
+from nutbox.games.nuts_factory.rulebook import tile_name
 from nutbox.registry import make
 
 from .positions import play, position
@@ -197,7 +198,7 @@ def test_splitter_builds_share_their_place_and_splitter_tiles_draw_their_belts()
     root = svg_of(state)
     for element in with_attribute(root, "data-tile"):
         kind = SPLITTER_TILES[element.get("data-tile", "")]
-        assert kind in title_of(element)
+        assert title_of(element).startswith(f"{tile_name(kind)} in row ")
         column = int(element.get("data-tile", "").split("c")[1])
         lines = list(element.iter(f"{SVG}line"))
         belts = sorted((float(line.get("x1", "")), float(line.get("x2", ""))) for line in lines
@@ -268,6 +269,16 @@ def test_svg_holders_show_the_top_box_large_and_the_others_in_order() -> None:
         codes = [t.text for t in element.iter(f"{SVG}text")][2:]
         assert Counter(codes) == {code: n for code, n in zip(COMPONENTS.nut_codes, truck.nuts, strict=True) if n}
         assert f"{truck.points} points" in title_of(element)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_svg_shows_every_seats_points(players: int) -> None:
+    for state in list(sample(players))[::20]:
+        view = state.view(None)
+        scores = next(g for g in svg_of(state).iter(f"{SVG}g") if g.get("class") == "scores")
+        said = " ".join(svg_texts(scores))
+        for seat, points in enumerate(view["points"]):
+            assert f"Player {seat + 1}: {points} point{'s' if points != 1 else ''}" in said
 
 
 def test_svg_is_deterministic() -> None:

@@ -4,12 +4,15 @@ their holder's own view, the final table, and the pictures' data-state that mark
 
 from __future__ import annotations
 
+import random
+import re
 import xml.etree.ElementTree as ET
 
-from nutbox.core import Card
+from nutbox.core import Card, random_action
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.render_svg import render as render_svg
+from nutbox.registry import make
 
 from .positions import play, position
 
@@ -214,3 +217,37 @@ def test_a_rows_state_changes_when_a_tile_is_built_there_and_nothing_else_does()
         ("data-row", "3"): "salter c1; salter c6", ("data-row", "6"): "squirrel c4 napping",
         ("data-squirrel", "4"): "napping",
     }
+
+
+# --- the log ---------------------------------------------------------------------------------------------
+def test_the_log_names_places_tiles_and_machines_in_words() -> None:
+    state = position(actions_left=5, tiles={"r7c2": "cross"})
+    said = [event.text for event in play(state, "build cross r4c5", "move r7c2 r7c1", "machine r3c2 c1",
+                                         "clear r4c5")]
+    assert said == [
+        "Player 1 builds a Cross tile in row 4, columns 5 and 6",
+        "Player 1 moves the Cross tile in row 7 from columns 2 and 3 to columns 1 and 2",
+        "Player 1 moves the Salter in row 3 from column 2 to column 1",
+        "Player 1 clears the Cross tile in row 4, columns 5 and 6",
+    ]
+    splitter = position(hands=[(1,)])
+    said = [event.text for event in play(splitter, "play 1 first", "build split-right r1c7")]
+    assert said[-1] == ("Player 1 builds a Splitter in row 1, columns 7 and 8 (column 7 forks into both; "
+                        "column 8 is closed)")
+
+
+def test_a_whole_games_log_has_no_codes_of_the_notation() -> None:
+    """No place written r4c5, no nut by its code, no die face or tile kind as the component data spell them."""
+    rng = random.Random(4)
+    state = make("nuts-factory", {"players": 3}).new_state()
+    said: list[str] = []
+    while not state.is_terminal():
+        said += [event.text for event in state.apply(random_action(state, rng))]
+    codes = re.compile(r"\br\d+c\d+\b|\b(?:A|C|Pe|Pi)\b|\bd8\b|hunt-and-roll|split-|join-|\b(?:stop|scamper)\b")
+    assert len(said) > 200
+    assert [text for text in said if codes.search(text)] == []
+    tops = next(text for text in said if text.startswith("The Box Holders are turned"))
+    assert re.fullmatch(r"The Box Holders are turned so that no Connecting Path exists; on top from column 1 to 8: "
+                        r"(?:(?:almond|cashew|peanut|pistachio)(?:, |$)){8}", tops)
+    assert any(re.fullmatch(r"The squirrel die shows (?:Stop|Scamper|Hunt|Hunt and Roll)", text) for text in said)
+    assert any(re.fullmatch(r"Player \d ships truck \d+ for \d+ points \(now \d+ points\)", text) for text in said)

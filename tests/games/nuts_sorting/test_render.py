@@ -40,6 +40,7 @@ from nutbox.games.nuts_sorting.actions import COLOURS, Choose, Move, Pickup, Rem
 from nutbox.games.nuts_sorting.render_svg import render as render_svg
 from nutbox.games.nuts_sorting.render_text import render as render_text
 
+from .geometry import all_points, box
 from .positions import DIAGRAM, READING_ORDER, make_game, position
 
 SEEDS = range(4)
@@ -96,9 +97,21 @@ def cell_centre(cell: ET.Element) -> tuple[float, float]:
     """The middle of a cell's hexagon (its first polygon), from the picture itself."""
     polygon = cell.find(f"{SVG}polygon")
     assert polygon is not None
+    return cell_centre_of(polygon)
+
+
+def cell_centre_of(polygon: ET.Element) -> tuple[float, float]:
     corners = [tuple(float(v) for v in point.split(",")) for point in polygon.get("points", "").split()]
     assert len(corners) == 6
-    return sum(x for x, _ in corners) / 6, sum(y for _, y in corners) / 6
+    return round(sum(x for x, _ in corners) / 6, 1), round(sum(y for _, y in corners) / 6, 1)
+
+
+def guide_of(root: ET.Element, target: ET.Element) -> ET.Element:
+    """The guide drawn for a target: the element right after it, shown on hover only (the picture's style)."""
+    children = list(root)
+    guide = children[children.index(target) + 1]
+    assert guide.get("class") == "move-guide" and guide.get("pointer-events") == "none"
+    return guide
 
 
 def chip_of(element: ET.Element) -> tuple[float, float, float]:
@@ -230,9 +243,10 @@ def test_a_chip_says_how_the_group_grows_as_the_engine_does() -> None:
         assert colour is not None
         before = state.group_at(colour, move.source).bit_count()
         after = state.child(move).group_at(colour, move.target).bit_count()
-        assert title_of(element).splitlines()[0] == (
-            f"move the {COLOURS[colour]} piece on {READING_ORDER[move.source]} to {READING_ORDER[move.target]}: "
-            f"its group grows from {before} to {after}")
+        assert title_of(element).splitlines() == [
+            f"Move the {COLOURS[colour]} nut from {READING_ORDER[move.source]} to {READING_ORDER[move.target]} "
+            f"(its group grows from {before} to {after})", "click to make this move"]
+        assert title_of(element).splitlines()[0] == state.game.label(move, state.view(state.current))
 
 
 def test_a_pickup_sits_on_the_first_cell_of_its_group_and_outlines_the_group() -> None:
@@ -254,13 +268,50 @@ def test_a_pickup_sits_on_the_first_cell_of_its_group_and_outlines_the_group() -
     for first, group in (("a1", ["a1", "a2"]), ("i5", ["i5", "i6"])):
         badge = badges[first]
         assert badge.get("data-action") == f"x {first}"
-        assert title_of(badge).splitlines()[0] == f"pick up the red group of 2 pieces: {', '.join(group)}"
-        outlines = [p for p in badge.iter(f"{SVG}polygon") if p.get("class") == "extent"]
+        assert title_of(badge).splitlines() == [f"the red group of 2 nuts: {', '.join(group)}", "click to pick it up"]
+        guide = guide_of(root, badge)
+        outlines = list(guide.iter(f"{SVG}polygon"))
         assert len(outlines) == len(group)
-        assert all(p.get("pointer-events") == "none" for p in outlines)
+        assert sorted(cell_centre_of(p) for p in outlines) == sorted(cell_centre(cells[name]) for name in group)
         mark = next(badge.iter(f"{SVG}circle"))
         distance = math.dist((float(mark.get("cx", "")), float(mark.get("cy", ""))), cell_centre(cells[first]))
         assert distance < (cell_centre(cells["e6"])[0] - cell_centre(cells["e5"])[0]) / 2  # within its hexagon
+
+
+def test_a_target_is_only_what_is_clicked_and_its_guide_is_drawn_beside_it() -> None:
+    """The tutorial outlines a target's box, so a target holds only its chip, badge or cell: a move's path and a
+    group's outline are a guide, the target's next sibling, shown on hover or while the tutorial expects it."""
+    plays = [s for s in positions() if s.phase == "play"][::5]
+    crowded = position(CROWDED)
+    guided = set()
+    for state in [crowded, *plays, *(s for s in game_positions(0) if s.phase in ("choose", "remove"))]:
+        root = svg_of(state)
+        style = root.findtext(f"{SVG}style") or ""
+        assert ".move-guide{visibility:hidden}" in style and ".target:hover+.move-guide" in style
+        assert ".target.expected+.move-guide" in style
+        cells = cells_of(root)
+        for target in with_attribute(root, "data-action"):
+            assert not list(target.iter(f"{SVG}line"))
+            assert not [e for e in target.iter() if e.get("class") in ("move-guide", "extent")]
+            left, top, right, bottom = box(all_points(target))
+            if target.get("data-move"):
+                x, y, radius = chip_of(target)
+                assert (left, top, right, bottom) == pytest.approx((x - radius, y - radius, x + radius, y + radius),
+                                                                   abs=0.6)
+                (path,) = guide_of(root, target).iter(f"{SVG}line")
+                source = cell_centre(cells[target.get("data-move", "").split("-")[0]])
+                assert (float(path.get("x1", "")), float(path.get("y1", ""))) == pytest.approx(source, abs=0.2)
+                assert (float(path.get("x2", "")), float(path.get("y2", ""))) == pytest.approx((x, y), abs=0.2)
+                guided.add("move")
+            elif target.get("data-group"):
+                assert right - left <= 20 and bottom - top <= 20  # the × badge alone
+                guide_of(root, target)
+                guided.add("group")
+            else:  # a cell, a plaque or a button: no guide
+                children = list(root)
+                following = children[children.index(target) + 1] if target in children[:-1] else None
+                assert following is None or following.get("class") != "move-guide"
+    assert guided == {"move", "group"}
 
 
 def test_the_setup_choices_are_the_set_plaques_and_the_first_move_buttons() -> None:
@@ -298,7 +349,7 @@ def test_the_plaques_show_each_colours_groups_and_pieces_and_who_is_to_move() ->
                 index = texts.index(LETTERS[colour])
                 assert re.fullmatch(rf"{groups} groups?( ✓)?", texts[index + 1])
                 assert texts[index + 1].endswith("✓") == (groups == 1)
-                assert texts[index + 2] == f"{pieces} piece{'s' if pieces != 1 else ''}"
+                assert texts[index + 2] == f"{pieces} nut{'s' if pieces != 1 else ''}"
 
 
 def test_the_end_shows_the_result_and_the_winners_plaque() -> None:

@@ -13,7 +13,7 @@ from nutbox.core import Panel
 from nutbox.games.nuts_sorting import SortingState
 from nutbox.games.nuts_sorting.render_svg import render
 
-from .positions import position
+from .positions import make_game, position
 from .test_rules import BLOCKS, CYCLIC, FIG3, ONE_SORTED, dealt, play
 
 SETS_IN_WORDS = "red, blue and yellow, or black, white and gray"
@@ -192,3 +192,18 @@ def test_the_data_state_of_a_cell_shows_the_deal() -> None:
     after = states_in_picture(fresh, "data-cell")
     assert after["a1"] == "red" and after["a2"] == "not dealt"
     assert states_in_picture(state, "data-cell")["i9"] == "empty"  # the blank
+
+
+# --- what the log says ---------------------------------------------------------------------------------
+def test_the_log_says_each_step_in_words() -> None:
+    """The events a table prints: no notation, nuts named by colour and cell, counts with their unit."""
+    fresh = make_game().new_state()
+    (deal,) = play(fresh, "deal a1 red")
+    assert deal.text == "a1 gets a red nut" and deal.detail
+    state = dealt(CYCLIC)
+    assert [event.text for event in play(state, "choose bwg", "choose second")] == [
+        "Player 2 takes black, white and gray", "Player 1 lets Player 2 move first",
+        "Player 1 removes one nut of their own colours and one of their opponent's"]
+    assert [event.text for event in play(state, "remove a2")] == ["Player 1 removes the blue nut from a2"]
+    state = position(NEARLY, to_move=1)
+    assert [event.text for event in play(state, "x a1")] == ["Player 2 picks up the lone black nut at a1"]
