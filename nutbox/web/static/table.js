@@ -154,7 +154,6 @@ function show(before) {
     $("rules-hint").hidden = !state.rules_link;
     if (state.rules_link) $("rules-hint").href = state.rules_link;
     if (!state.hints) $("hint-text").hidden = true;  // a suggestion holds only until the decision is made
-    $("download-seat").hidden = !state.finished;
   }
   $("notes").replaceChildren(...state.notes.map((line) => element("li", "", line)));
   $("download").hidden = !state.finished;
@@ -357,7 +356,7 @@ function showStrip(position) {
     const you = !spectator && panel.seat === state.seat ? " (you)" : "";
     chip.append(dot, element("span", "seat-name", panel.name + you),
       element("span", "seat-score", panel.score === null ? "" : String(panel.score)));
-    chip.setAttribute("aria-label", `${panel.name}${you}${panel.score === null ? "" : `, score ${panel.score}`}${moving ? ", to move" : ""}: show their panel`);
+    if (moving) chip.append(element("span", "sr", " (to move)"));
     chip.onclick = () => { stripOpen = stripOpen === panel.seat ? null : panel.seat; showStrip(shown()); };
     return chip;
   });
