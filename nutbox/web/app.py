@@ -422,8 +422,12 @@ async def upload(request: Request) -> Response:
     name = clip(file.filename or "the record", 40)
     raw = await file.read()  # at most MAX_UPLOAD bytes: the guard refused anything larger while it came in
     try:
-        record = Record.from_json(parse_json(raw, name))
-        stored = await hub_of(request).import_record(record)
+        data = parse_json(raw, name)
+        record = Record.from_json(data)
+        # a record downloaded here names the players too: the replay shows their names
+        table = data.get("table") if isinstance(data, dict) else None
+        players = table.get("players") if isinstance(table, dict) else None
+        stored = await hub_of(request).import_record(record, players if isinstance(players, list) else None)
     except NutboxError as error:
         raise Refusal(f"{name}: {clip(str(error), 200)}", status=400) from None
     return RedirectResponse(f"/t/{stored.id}", status_code=303)

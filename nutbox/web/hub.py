@@ -178,9 +178,10 @@ class Hub:
         await self.table(table.id)  # bots start at once
         return table
 
-    async def import_record(self, record: Record) -> StoredTable:
-        """A record uploaded to watch: stored as a finished table whose every step can be replayed."""
-        table = imported_table(make(record.game, record.options), record)
+    async def import_record(self, record: Record, names: list[Any] | None = None) -> StoredTable:
+        """A record uploaded to watch: stored as a finished table whose every step can be replayed (its
+        players named as the record's table names them, where it does)."""
+        table = imported_table(make(record.game, record.options), record, names)
         await stored(self.store.create(table))
         return table
 

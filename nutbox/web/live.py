@@ -125,9 +125,10 @@ def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes
     return stored
 
 
-def imported_table(game: Game, record: Record) -> StoredTable:
+def imported_table(game: Game, record: Record, names: list[Any] | None = None) -> StoredTable:
     """A record uploaded to watch, as a finished table. A record that does not replay is refused (RecordError,
-    naming the action and the rule), as is one whose seats are not one short plain name per player."""
+    naming the action and the rule), as is one whose seats are not one short plain name per player. `names`: the
+    players' names as a table's download gives them (one that is not a name is left out)."""
     kinds = record.seats or ["?"] * game.num_players
     if len(kinds) != game.num_players:
         raise RecordError(f"the record names {len(kinds)} seats for {game.num_players} players")
@@ -139,13 +140,21 @@ def imported_table(game: Game, record: Record) -> StoredTable:
         if number < len(record.actions):
             who = state.to_move()
             actors.append(who if isinstance(who, int) else -1)
+    seats = [bot_seat(kind) for kind in kinds]
+    if names is not None and len(names) == len(seats):
+        for seat, name in zip(seats, names, strict=True):
+            if isinstance(name, str) and not PLAYER.fullmatch(name):
+                try:
+                    seat["name"] = clean_name(name)
+                except Refusal:
+                    pass  # not a name: the seat keeps what the record says
     return StoredTable(
         id=secrets.token_urlsafe(9),
         game=game.id,
         rules_version=game.rules_version,
         options=Record.start(game).options,
         chance_key=new_key(),  # never used: the game is over
-        seats=[bot_seat(kind) for kind in kinds],
+        seats=seats,
         settings={"imported": True},
         finished=True,
         actions=list(record.actions),

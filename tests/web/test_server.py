@@ -178,6 +178,9 @@ def test_a_bot_answers_by_itself_and_the_game_goes_on(server: Client) -> None:
 
 def test_a_finished_game_offers_its_record_and_an_upload_replays_it(server: Client) -> None:
     table, (_, person) = server.create("nuts-sorting", ["random", "human"])
+    named = server.http.post(f"/api/t/{table}/name", json={"secret": person, "name": "Ann <3",
+                                                             "version": server.state(table)["version"]})
+    assert named.status_code == 200, named.text
     early = server.http.get(f"/t/{table}/record.json")
     assert early.status_code == 403 and "once the game is over" in early.text
     state = server.play_to_end(table, person)
@@ -189,6 +192,9 @@ def test_a_finished_game_offers_its_record_and_an_upload_replays_it(server: Clie
     watched = uploaded.headers["location"].split("/")[2]
     replay = server.http.get(f"/api/t/{watched}/replay", params={"step": 0}).json()
     assert replay["steps"] == state["steps"] and replay["svg"]
+    # the record names its players, and the upload shows them by those names
+    assert [seat["name"] for seat in server.state(watched)["seats"]] == ["Random bot", "Ann <3"]
+    assert "Ann &lt;3" in server.http.get(f"/t/{watched}").text
     broken = server.http.post("/watch", files={"record": ("bad.json", b'{"game": "nuts-sorting"}')})
     assert broken.status_code == 400 and "record has no" in broken.text
 
