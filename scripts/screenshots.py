@@ -1,11 +1,13 @@
 """Screenshots of each game's page at the browser table, and of the pages around the tables (the lobby, a
 profile, My games, a leaderboard), for docs/table.md.
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--learn | --people]
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--learn | --people] [--games G,G]
 
-Starts a server on a temporary database, creates a table of each game (you against `easy` bots), makes a
-few decisions by clicking as a person would, and saves the page as PNG: at a laptop's size (1280x800, the
-whole page) and a phone's (390x844, what the screen shows first). Then the people's pages, each at both sizes
+Starts a server on a temporary database and, for each game, a table at its usual player count (Ann against
+`easy` bots). Ann decides by clicking the moves as a person would, and the page is saved as PNG, as the window
+shows it with nothing scrolled, at a laptop's size (1280x800) and a phone's (390x844, touch): at the start
+(`{game}-start-{laptop,phone}.png`), after eight decisions (`-mid-`), at the end (`-end-`) and at the middle step
+of its replay (`-replay-`). Then the tutorials and the people's pages, each at both sizes
 (`{page}-laptop.png`, `{page}-phone.png`): first as a newcomer sees them, then with a profile made through
 its form, an open table in the lobby, a game under way in My games and a finished one on the leaderboard.
 (docs/screenshots keeps a few of these: the lobby and My games at both sizes, a profile on a phone and a
@@ -23,15 +25,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))  # the test harness that starts a server and chromium
 from launch import chromium, running_server
 
-TABLES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 3, "nut-cards": 2}
+TABLES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 3, "in-the-nuts": 3, "nut-cards": 3}
 YOUR_TURN = ("() => { const s = document.getElementById('status').textContent;"
              " return s === 'Your move' || s.startsWith('Game over'); }")
+MIDDLE = 8  # decisions before the mid-game picture
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
-    parser.add_argument("--decisions", type=int, default=3, help="decisions clicked before the picture")
+    parser.add_argument("--games", default=",".join(TABLES), help="the games' tables to picture")
     parser.add_argument("--learn", action="store_true", help="only the tutorials: one step of each game's")
     parser.add_argument("--people", action="store_true", help="only the lobby, profile, My games and leaderboards")
     args = parser.parse_args()
@@ -45,32 +48,57 @@ def main() -> None:
         home = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         home.goto(url)
         home.screenshot(path=str(args.out / "home.png"), full_page=True)
-        for game, players in TABLES.items():
-            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            page.goto(f"{url}/new/{game}")
-            page.select_option("#players", str(players))
-            for seat in range(players):
-                page.select_option(f"select[name=seat{seat}]", "human" if seat == 0 else "easy")
-            page.click("#create")
-            page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
-            page.click("#take")
-            page.wait_for_url("**/seat/**")
-            for _ in range(args.decisions):
-                page.wait_for_function(YOUR_TURN, timeout=120_000)
-                before = page.locator("#table").get_attribute("data-version")
-                page.locator("#legal button.action").first.click()
-                page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
-            page.wait_for_function(YOUR_TURN, timeout=120_000)
-            path = args.out / f"{game}.png"
-            page.screenshot(path=str(path), full_page=True)
-            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            phone.goto(page.url)
-            phone.wait_for_function(YOUR_TURN, timeout=120_000)
-            phone.screenshot(path=str(args.out / f"{game}-phone.png"))
-            print(f"{game}: {path}")
-            phone.context.close()
-            page.context.close()
+        for game in args.games.split(","):
+            table(browser, url, game, TABLES[game], args.out)
+    tutorials(args.out)
     people(args.out)
+
+
+def table(browser: Any, url: str, game: str, players: int, out: Path) -> None:
+    """One game from its start to its replay, at both sizes."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{url}/new/{game}")
+    page.select_option("#players", str(players))
+    for seat in range(players):
+        page.select_option(f"select[name=seat{seat}]", "human" if seat == 0 else "easy")
+    page.click("#create")
+    page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
+    page.click("#take")
+    page.wait_for_url("**/seat/**")
+    page.fill("#name-input", "Ann")
+    page.click("#name-box button")
+    page.wait_for_function(YOUR_TURN, timeout=120_000)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+
+    def shoot(moment: str) -> None:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(out / f"{game}-{moment}-laptop.png"))
+        phone.goto(page.url)
+        phone.wait_for_function(YOUR_TURN, timeout=120_000)
+        phone.wait_for_timeout(300)
+        phone.screenshot(path=str(out / f"{game}-{moment}-phone.png"))
+        print(f"{game}: {out}/{game}-{moment}-laptop.png")
+
+    shoot("start")
+    decided = 0
+    while page.locator("#status").inner_text() == "Your move":
+        before = page.locator("#table").get_attribute("data-version")
+        page.locator("#legal button.action").first.click()
+        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+        page.wait_for_function(YOUR_TURN, timeout=120_000)
+        decided += 1
+        if decided == MIDDLE:
+            shoot("mid")
+    shoot("end")
+    middle = "() => { const step = Math.floor(Number(document.getElementById('step').max) / 2); replay(step); }"
+    for shown in (page, phone):
+        shown.evaluate(middle)
+        shown.wait_for_function("() => document.getElementById('table').dataset.replaying === 'yes'")
+        shown.wait_for_timeout(300)
+        size = "laptop" if shown is page else "phone"
+        shown.screenshot(path=str(out / f"{game}-replay-{size}.png"))
+    phone.context.close()
+    page.context.close()
 
 
 def tutorials(out: Path) -> None:

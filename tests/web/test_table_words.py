@@ -9,6 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from test_live import play_randomly
 
 from nutbox.core import replay
 from nutbox.registry import GAMES, make
@@ -19,15 +20,6 @@ PLAYER_N = re.compile(r"\b[Pp]layer \d\b")
 
 def key(number: int) -> bytes:
     return bytes([number]) * 32
-
-
-def play_randomly(live: LiveTable, rng: random.Random, decisions: int) -> None:
-    for _ in range(decisions):
-        seat = live.to_move()
-        if seat is None:
-            return
-        legal = live.match.state.legal_actions()
-        live.commit(live.act(seat, str(rng.choice(legal)), live.version))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -138,6 +138,8 @@ function show(before) {
     $("prompt").textContent = state.prompt;
     $("prompt").classList.toggle("mine", Boolean(state.mine));
     $("status").textContent = state.status;
+    // the status line shows only what the prompt does not already say ("Your move" is "Your turn: ...")
+    $("status").classList.toggle("echo", state.prompt.startsWith(state.status) || (state.mine && state.status === "Your move"));
     $("board").innerHTML = state.svg || "";
     markTargets();
     markRecent(before, own);
@@ -168,10 +170,19 @@ function show(before) {
 // readable size; the zoom buttons enlarge it).
 const BOARD_LEAST = 420;  // CSS px
 function fitBoard() {
-  if (phone()) { $("board").style.removeProperty("--board-room"); return; }
+  const side = document.querySelector(".side");
+  if (phone()) {
+    $("board").style.removeProperty("--board-room");
+    side.style.removeProperty("--side-room");
+    return;
+  }
   const top = $("board").getBoundingClientRect().top + window.scrollY;
   const below = $("board").parentElement.querySelector(".replay-controls").offsetHeight + 12;
   $("board").style.setProperty("--board-room", `${Math.max(BOARD_LEAST, window.innerHeight - top - below)}px`);
+  // the side column ends at the window's bottom at scroll 0 (it stays in view when the page scrolls)
+  const sideTop = side.getBoundingClientRect().top + window.scrollY;
+  side.style.setProperty("--side-room", `${Math.max(320, window.innerHeight - sideTop - 8)}px`);
+  $("log").scrollTop = $("log").scrollHeight;  // (its height may have changed: the newest line stays in view)
 }
 window.addEventListener("resize", fitBoard);
 
@@ -537,6 +548,7 @@ async function replay(step) {
   $("prompt").textContent = message.prompt;
   $("prompt").classList.remove("mine");
   $("status").textContent = `Replay, step ${message.step} of ${message.steps}`;
+  $("status").classList.add("echo");
   showLog(null, message.log, message.log.length);
   if (!spectator) $("moves-box").hidden = true;
   showPanels();
