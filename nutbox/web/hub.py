@@ -81,6 +81,7 @@ class Watcher:
     limit: int
     profile: Profile | None = None  # the watching browser's profile, if it has one (a spectator chats with it)
     phone: bool = False  # the board drawn for a phone
+    channels: tuple[str, ...] = ("seats",)  # the chat channels it reads (hub.readable)
     waiting: deque[str] = field(default_factory=deque)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
@@ -570,13 +571,15 @@ class Hub:
         """A new connection: it gets the position, then the chat it may read."""
         seated = await self.table(table_id)
         seat = seated.live.seat_of(secret)
-        lines = await asyncio.to_thread(self.people.chat, table_id, readable(seat))
+        channels = readable(seated.live, seat, profile)
+        lines = await asyncio.to_thread(self.people.chat, table_id, channels)
         async with seated.lock:
-            watcher = Watcher(seat, self.limits.outbox, profile, phone)
+            watcher = Watcher(seat, self.limits.outbox, profile, phone, channels=channels)
             seated.watchers.add(watcher)
             watcher.offer(json.dumps(self.message(seated, watcher.seat, phone)))
-            why_not = None if seat is not None or profile is not None else \
-                "make a profile (/profile) to chat as a spectator"
+            why_not = None if seat is not None or "spectators" in channels else \
+                "make a profile (/profile) to chat as a spectator" if profile is None else \
+                "you hold a seat at this table: speak from your seat's page"
             watcher.offer(json.dumps({
                 "type": "chat", "reset": True, "lines": [line.to_json() for line in lines],
                 "say": None if why_not else "seats" if seat is not None else "spectators", "why_not": why_not,
@@ -595,6 +598,8 @@ class Hub:
             raise Refusal(f"a line of chat is 1 to {CHAT_LENGTH} printable characters", status=400)
         if seat is None and profile is None:
             raise Refusal("make a profile (/profile) to chat as a spectator", status=403)
+        if seat is None and "spectators" not in readable(live, seat, profile):
+            raise Refusal("you hold a seat at this table: speak from your seat's page", status=403)
         speaker = f"seat {seat}" if seat is not None else f"profile {profile.id}"  # type: ignore[union-attr]
         now = self.clock.now()
         # each speaker has a few lines a window; all the spectators together a few times that, since anyone
@@ -625,7 +630,7 @@ class Hub:
     def tell_line(self, seated: Seated, line: Said) -> None:
         text = json.dumps({"type": "chat", "lines": [line.to_json()]})
         self.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)
-                              if line.channel in readable(watcher.seat)])
+                              if line.channel in watcher.channels])
 
     # --- other processes (PostgreSQL) -----------------------------------------------------------------------
     def heard(self, text: str) -> None:
@@ -808,9 +813,13 @@ class Hub:
         await asyncio.to_thread(self.store.close)
 
 
-def readable(seat: int | None) -> tuple[str, ...]:
-    """The chat channels a seat reads: a seat the table's; a spectator that and the spectators' own."""
-    return ("seats",) if seat is not None else ("seats", "spectators")
+def readable(live: LiveTable, seat: int | None, profile: Profile | None) -> tuple[str, ...]:
+    """The chat channels a connection reads: a seat the table's; a spectator with a profile that holds no seat
+    at the table that and the spectators' own (so a player cannot read the spectators talking about them, from
+    a second tab or without a profile)."""
+    if seat is None and profile is not None and live.seat_of_profile(profile.id) is None:
+        return ("seats", "spectators")
+    return ("seats",)
 
 
 def check_creator(live: LiveTable, key: str) -> None:

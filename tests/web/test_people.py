@@ -221,6 +221,28 @@ def test_chat_is_plain_limited_and_the_spectators_talk_among_themselves(site: Cl
     assert chat["say"] == "spectators" and "go left!" in [line["text"] for line in chat["lines"]]
 
 
+def test_the_spectators_channel_is_read_only_by_spectators_with_a_profile_and_no_seat(site: Client) -> None:
+    """A player cannot read the spectators coaching about them, from a second tab or without a profile."""
+    app = site.http.app
+    ann, watcher = person(app, "Ann"), person(app, "Watcher")
+    table, _ = ann.create_page("nuts-sorting", ["human", "easy"], sit="on")
+    assert watcher.http.post(f"/api/t/{table}/chat", json={"text": "go left!"}).status_code == 200
+
+    def spectators_lines(client: Any) -> tuple[list[str], Any]:
+        with client.websocket_connect(f"/ws/t/{table}") as socket:
+            assert socket.receive_json()["type"] == "state"
+            chat = socket.receive_json()
+        return [line["text"] for line in chat["lines"]], chat["say"]
+
+    assert spectators_lines(watcher.http) == (["go left!"], "spectators")
+    seen, say = spectators_lines(ann.http)  # Ann's profile, without her seat's key: a spectator's tab
+    assert "go left!" not in seen and say is None
+    seen, say = spectators_lines(browser(app))  # no profile at all
+    assert "go left!" not in seen and say is None
+    refused = ann.http.post(f"/api/t/{table}/chat", json={"text": "they can't see me"})
+    assert refused.status_code == 403 and "seat" in refused.json()["error"]
+
+
 def test_a_database_from_the_release_before_profiles_upgrades_in_place(tmp_path: Path) -> None:
     path = tmp_path / "nutbox.sqlite3"
     shutil.copy(DATA / "nutbox-before-profiles.sqlite3", path)
