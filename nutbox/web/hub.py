@@ -512,7 +512,9 @@ class Hub:
 
     async def store_change(self, live: LiveTable, change: Change) -> None:
         at = self.clock.now()
-        settings = live.stored.settings if change.settings else None
+        clock_before = live.stored.settings.get("clock")
+        live.mark_clock(at)  # stored with the change, so a restart keeps the turn's clock
+        settings = live.stored.settings
         try:
             if change.keep is not None:
                 await stored(self.store.truncate(live.id, live.version, change.keep, at, settings))
@@ -523,11 +525,13 @@ class Hub:
                     settings,
                 ))
         except StaleVersion as error:
+            live.stored.settings["clock"] = clock_before
             live.rebuild()
             await self.reload(live)  # another process moved it on
             raise Refusal(f"the table moved on meanwhile ({error}); nothing was applied") from None
         except Exception:
             log.exception("could not store a change to table %s", live.id)
+            live.stored.settings["clock"] = clock_before
             live.rebuild()
             raise Refusal("the move could not be stored, so it was not made; try again") from None
         live.commit(change)

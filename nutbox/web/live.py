@@ -121,6 +121,7 @@ def new_table(game: Game, seats: list[str], settings: dict[str, Any], key: bytes
     chance = live.resolve_chance()
     forced = live.play_forced()
     stored.actions, stored.actors = [*chance.texts, *forced.texts], [*chance.actors, *forced.actors]
+    live.mark_clock(time.time())  # the first turn's clock (it runs once every person is seated)
     stored.finished = live.finished
     return stored
 
@@ -281,10 +282,25 @@ class LiveTable:
         return self.stored.seats[seat].get("key") is not None
 
     def clock_start(self) -> float | None:
-        """When the clock of the decision under way started: at the last move, or when the last person took
-        their seat, whichever was later."""
-        moments = [t for t in (self.stored.moved, self.stored.settings.get("seated")) if t is not None]
+        """When the clock of the decision under way started: when the seat's turn began or it made its latest
+        decision still standing (an undo gives no time back), or when the last person took their seat, whichever
+        was later. (A table stored before the turn clock was kept reads its last move's time.)"""
+        clock = self.stored.settings.get("clock")
+        started = (clock["marks"][-1] if clock["marks"] else clock["since"]) if clock else self.stored.moved
+        moments = [t for t in (started, self.stored.settings.get("seated")) if t is not None]
         return max(moments) if moments else None
+
+    def mark_clock(self, at: float) -> None:
+        """After a change made at `at`: a new turn starts the clock; within a turn, each of the seat's decisions
+        still standing keeps the moment it was made, so an undo takes the clock back to the one before."""
+        seat, count = self.to_move(), len(self.actors)  # (the live game: the change is applied, maybe not stored)
+        clock = self.stored.settings.get("clock")
+        if clock is None or clock["seat"] != seat or clock["from"] > count:
+            self.stored.settings["clock"] = {"seat": seat, "since": at, "from": count, "marks": []}
+            return
+        decided = sum(actor == seat for actor in self.actors[clock["from"]:])
+        marks = clock["marks"][:decided]
+        self.stored.settings["clock"] = {**clock, "marks": marks + [at] * (decided - len(marks))}
 
     def full(self) -> bool:
         """Whether every person's seat has been taken."""

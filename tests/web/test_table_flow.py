@@ -88,3 +88,27 @@ def test_the_leaderboards_are_in_the_sites_navigation(server: Client) -> None:
     board = server.http.get("/leaderboard", follow_redirects=False)
     assert board.status_code == 303 and board.headers["location"].startswith("/leaderboard/")
     assert server.http.get(board.headers["location"]).status_code == 200
+
+
+def test_the_turn_clock_runs_from_the_start_of_the_turn_and_an_undo_gives_no_time_back(server: Client) -> None:
+    """6 s per decision: a decision and its undo 3.5 s in leave the deadline where it was (it used to move 3.5 s
+    on, so a player could stop their clock by deciding and undoing)."""
+    hub = server.http.app.state.hub  # type: ignore[attr-defined]
+    table, keys = server.create("nuts-factory", ["human", "human"], timer="6", timeout="bot")
+    for _ in range(200):
+        seat_key = next(key for key in keys if server.state(table, key)["mine"])
+        state = server.state(table, seat_key)
+        deadline = state["deadline"]
+        hub.clock.offset += 3.5
+        moved = server.http.post(f"/api/t/{table}/act", json={
+            "secret": seat_key, "action": state["legal"][0], "version": state["version"]})
+        assert moved.status_code == 200, moved.text
+        after = server.state(table, seat_key)
+        if not after["can_undo"]:
+            continue  # the turn passed on: try the next one
+        assert after["deadline"] == pytest.approx(hub.clock.now() + 6, abs=0.5)  # a fresh period per decision
+        undone = server.http.post(f"/api/t/{table}/undo", json={"secret": seat_key, "version": after["version"]})
+        assert undone.status_code == 200, undone.text
+        assert server.state(table, seat_key)["deadline"] == pytest.approx(deadline, abs=0.01)
+        return
+    raise AssertionError("no decision could be undone")
