@@ -27,6 +27,10 @@ def serve(
         int, typer.Option(min=2, max=10_000, help="updates waiting for one connection before it is dropped as too "
                                                   "slow (its page reconnects)")
     ] = 64,
+    spectators: Annotated[
+        int, typer.Option(min=1, max=100_000, help="connections to one table with neither a seat nor a profile "
+                                                   "(more are asked to make a profile to watch)")
+    ] = 50,
     allow_bot_settings: Annotated[
         bool, typer.Option(help="let requests give search settings (mcts:sims=...) instead of the named levels")
     ] = False,
@@ -57,7 +61,7 @@ def serve(
                    "postgresql+psycopg://user@host/nutbox); SQLite serves one process", err=True)
         raise typer.Exit(2)
     limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings,
-                    invite_only=invite_only, webhook_private=webhook_private)
+                    invite_only=invite_only, webhook_private=webhook_private, spectators=spectators)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {db}; {workers} "
                f"process{'es' if workers > 1 else ''})")

@@ -40,6 +40,7 @@ from nutbox.web.webhooks import Notifier
 log = logging.getLogger("nutbox.web")
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+PRESENCE_DELAY = 0.25  # seconds: joins and leaves within this are told as one word of who is here
 BOT_NAMES = (*LEVELS, "random")  # what a browser may ask for; explicit search settings only with a server flag
 CHAT_LENGTH = 300  # characters of a line of chat
 
@@ -57,6 +58,7 @@ class Limits:
     tick: float = 1.0  # seconds between looks at the turn clocks
     chat_lines: int = 5  # lines one speaker may say ...
     chat_window: float = 10.0  # ... in this many seconds
+    spectators: int = 50  # connections to one table with neither a seat nor a profile
     # seconds at least between two bot decisions while a bot plays a person's seat (handed over, or its time ran
     # out): the person can follow the game and take the seat back before it is played to the end
     pace: float = 1.5
@@ -86,6 +88,14 @@ class Watcher:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
     closing: bool = False  # the connection is to close once what is waiting has gone
+    presence: str | None = None  # who is here, the latest word only: it never fills the outbox
+
+    def offer_presence(self, text: str) -> None:
+        """Who is here now: replaces any such word not yet sent, so joins and leaves, however many, never fill
+        the outbox nor drop the connection."""
+        if not self.dropped.is_set():
+            self.presence = text
+            self.ready.set()
 
     def offer(self, text: str) -> bool:
         """Queue a message; False (and the watcher dropped) if it already has `limit` waiting."""
@@ -101,10 +111,15 @@ class Watcher:
 
     async def next(self) -> str | None:
         """The next message to send; None once the watcher is dropped, or closing with nothing left."""
-        while not self.waiting and not self.dropped.is_set() and not self.closing:
+        while not self.waiting and self.presence is None and not self.dropped.is_set() and not self.closing:
             self.ready.clear()
             await self.ready.wait()
-        return None if self.dropped.is_set() or not self.waiting else self.waiting.popleft()
+        if self.dropped.is_set():
+            return None
+        if self.waiting:
+            return self.waiting.popleft()
+        presence, self.presence = self.presence, None
+        return presence
 
     def close(self) -> None:
         """Send what is waiting, then stop."""
@@ -132,6 +147,7 @@ class Seated:
     # the hint for one position (its version): asked for again, it is the same answer, worked out once
     hint: tuple[int, asyncio.Future[str]] | None = None
     ratings: list[dict[str, int]] | None = None  # a finished rated game's ratings before and after, once read
+    presence_due: bool = False  # a word of who is here is about to go out
 
     def __post_init__(self) -> None:
         self.loaded = self.clock.now()
@@ -575,6 +591,10 @@ class Hub:
         """A new connection: it gets the position, then the chat it may read."""
         seated = await self.table(table_id)
         seat = seated.live.seat_of(secret)
+        anonymous = sum(watcher.seat is None and watcher.profile is None for watcher in seated.watchers)
+        if seat is None and profile is None and anonymous >= self.limits.spectators:
+            raise Refusal(f"this table has {self.limits.spectators} spectators without a profile, as many as it "
+                          "takes: make a profile (/profile) to watch", status=429)
         channels = readable(seated.live, seat, profile)
         lines = await asyncio.to_thread(self.people.chat, table_id, channels)
         async with seated.lock:
@@ -730,9 +750,19 @@ class Hub:
                 seated.watchers.discard(watcher)
 
     def broadcast_presence(self, seated: Seated) -> None:
-        connected = [seated.here(s) for s in range(len(seated.live.stored.seats))]
-        text = json.dumps({"type": "presence", "connected": connected})
-        self.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)])
+        """Tell every watcher who is here, at most once per PRESENCE_DELAY however many come and go."""
+        if seated.presence_due:
+            return
+        seated.presence_due = True
+
+        def send() -> None:
+            seated.presence_due = False
+            connected = [seated.here(s) for s in range(len(seated.live.stored.seats))]
+            text = json.dumps({"type": "presence", "connected": connected})
+            for watcher in list(seated.watchers):
+                watcher.offer_presence(text)
+
+        asyncio.get_running_loop().call_later(PRESENCE_DELAY, send)
 
     # --- bots and timers ------------------------------------------------------------------------------------
     def schedule(self, seated: Seated) -> None:

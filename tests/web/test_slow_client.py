@@ -103,3 +103,61 @@ def test_a_spectator_who_never_reads_holds_up_no_move_and_is_dropped(server: str
     assert versions and max(versions) < final - 8
     closes = [payload for opcode, payload in frames(received) if opcode == 8]
     assert not closes or int.from_bytes(closes[0][:2], "big") == 4008
+
+
+def connect_and_leave(base: str, path: str, listen: bool = False) -> bytes:
+    """A WebSocket opened and closed at once, as a burst of spectators does (`listen`: after hearing everything
+    the server says until it closes); what the server said."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=GUARD) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        heard = sock.recv(1 << 16)
+        while listen and (chunk := sock.recv(1 << 16)):
+            heard += chunk
+        return heard
+
+
+def test_spectators_coming_and_going_never_knock_a_slow_seat_off_and_too_many_are_told_why(tmp_path: Path) -> None:
+    """A seat on a slow connection (it reads nothing meanwhile) while 60 spectators without a profile come and
+    go: the seat is never dropped (who is here is told as one word, never queued up), and past the table's cap
+    of anonymous spectators a newcomer is told to make a profile. (With --outbox 8 the seat used to be closed
+    with 4008 after a few joins.)"""
+    with running_server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", options=("--outbox", "8", "--spectators", "20")
+                        ) as server:
+        status, creator = post(f"{server}/new/nuts-factory", {"players": "2", "seat0": "human", "seat1": "human"})
+        assert status == 200
+        with urllib.request.urlopen(creator, timeout=GUARD) as response:
+            invitations = re.findall(r'class="invite-link" href="([^"]+)"', response.read().decode())
+        table = creator.split("/t/", 1)[1].split("/", 1)[0]
+        keys = [post(link)[1].rsplit("/seat/", 1)[1] for link in invitations]
+        slow = never_reading(server, f"/ws/t/{table}?secret={keys[0]}")
+        watching = [never_reading(server, f"/ws/t/{table}") for _ in range(20)]  # the cap, all here at once
+        refused = connect_and_leave(server, f"/ws/t/{table}", listen=True)
+        closes = [payload for opcode, payload in frames(refused.split(b"\r\n\r\n", 1)[1]) if opcode == 8]
+        assert b"make a profile" in refused and int.from_bytes(closes[0][:2], "big") == 4429
+        for watcher in watching:
+            watcher.close()
+        for _ in range(40):  # the burst: each joins and leaves
+            connect_and_leave(server, f"/ws/t/{table}")
+        states = [state(server, table, key) for key in keys]
+        mover = next(n for n, seen in enumerate(states) if seen["legal"])
+        move = {"secret": keys[mover], "action": states[mover]["legal"][-1], "version": states[mover]["version"]}
+        assert post(f"{server}/api/t/{table}/act", body=move)[0] == 200
+        final = state(server, table, keys[0])["version"]
+        slow.settimeout(5)
+        received = b""
+        seen: list[dict[str, Any]] = []
+        try:
+            while not any(m.get("type") == "state" and m["version"] == final for m in seen):
+                chunk = slow.recv(1 << 16)
+                if not chunk:
+                    break
+                received += chunk
+                seen = [json.loads(payload) for opcode, payload in frames(received) if opcode == 1]
+        finally:
+            slow.close()
+        assert not [payload for opcode, payload in frames(received) if opcode == 8], "the seat was closed"
+        assert any(m.get("type") == "state" and m["version"] == final for m in seen), "the seat got the move"
+        assert sum(m.get("type") == "presence" for m in seen) <= 10, "who is here, told a few times, not 120"

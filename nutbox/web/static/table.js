@@ -46,6 +46,11 @@ function connect() {
       say(event.reason || "This link no longer opens a seat of this table.");
       return;
     }
+    if (event.code === 4429) {  // as many spectators without a profile as the table takes: try again later
+      say(event.reason);
+      setTimeout(connect, 30000);
+      return;
+    }
     setTimeout(connect, retry);  // reconnecting restores the seat: the server sends the whole position again
     retry = Math.min(retry * 2, 8000);
   };
