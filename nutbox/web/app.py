@@ -48,7 +48,7 @@ from nutbox.web import leaderboard, learn, lobby, profiles, schema
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Clock, Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
-from nutbox.web.pages import hub_of, templates
+from nutbox.web.pages import address_of, hub_of, templates
 from nutbox.web.seats import digest, new_secret
 from nutbox.web.store import Store
 
@@ -241,6 +241,7 @@ async def new_form(request: Request, error: str | None = None, values: dict[str,
 
 async def create(request: Request) -> Response:
     game_id = game_id_of(request)
+    hub_of(request).new_tables.check(address_of(request), hub_of(request).clock.now())
     form = await request.form()
     values = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     try:

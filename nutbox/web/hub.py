@@ -35,6 +35,7 @@ from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, n
 from nutbox.web.people import People, Profile, Said, Write
 from nutbox.web.seats import SECRET_LENGTH, matches, seat_key
 from nutbox.web.store import StaleVersion, Store, StoredTable
+from nutbox.web.throttle import Throttle
 from nutbox.web.webhooks import Notifier
 
 log = logging.getLogger("nutbox.web")
@@ -59,6 +60,9 @@ class Limits:
     chat_lines: int = 5  # lines one speaker may say ...
     chat_window: float = 10.0  # ... in this many seconds
     spectators: int = 50  # connections to one table with neither a seat nor a profile
+    tables_per_address: int = 30  # new tables one client address may make ...
+    profiles_per_address: int = 20  # ... new profiles (and invite codes tried; a classroom shares one address) ...
+    address_window: float = 600.0  # ... in this many seconds
     # seconds at least between two bot decisions while a bot plays a person's seat (handed over, or its time ran
     # out): the person can follow the game and take the seat back before it is played to the end
     pace: float = 1.5
@@ -182,6 +186,9 @@ class Hub:
         self.notifier = Notifier(self.limits.webhook_private)
         self.telling: set[asyncio.Task[None]] = set()  # webhooks being looked up, tables being caught up
         self.listener: Listener | None = None  # other processes' changes (PostgreSQL)
+        limits = self.limits
+        self.new_tables = Throttle(limits.tables_per_address, limits.address_window, "new tables")
+        self.new_profiles = Throttle(limits.profiles_per_address, limits.address_window, "new profiles or invite codes")
 
     # --- tables ---------------------------------------------------------------------------------------------
     async def create(self, game_id: str, options: dict[str, Any], seats: list[str],

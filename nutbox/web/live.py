@@ -7,6 +7,7 @@ does I/O, so the rules of the table are tested without a server.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import time
@@ -145,10 +146,8 @@ def imported_table(game: Game, record: Record, names: list[Any] | None = None) -
     if names is not None and len(names) == len(seats):
         for seat, name in zip(seats, names, strict=True):
             if isinstance(name, str) and not PLAYER.fullmatch(name):
-                try:
+                with contextlib.suppress(Refusal):  # not a name: the seat keeps what the record says
                     seat["name"] = clean_name(name)
-                except Refusal:
-                    pass  # not a name: the seat keeps what the record says
     return StoredTable(
         id=secrets.token_urlsafe(9),
         game=game.id,

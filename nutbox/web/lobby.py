@@ -19,10 +19,11 @@ from nutbox.agents import LEVELS
 from nutbox.registry import ENTRIES, game_class
 from nutbox.web.hub import Seated
 from nutbox.web.live import HUMAN, Refusal, clip
-from nutbox.web.pages import hub_of, templates
+from nutbox.web.pages import address_of, hub_of, templates
 from nutbox.web.profiles import profile_of, require_profile, same_site, span
 
 SHOWN = 200  # open tables a lobby page lists at most
+KEPT = 86400.0  # seconds an open table stays in the lobby: one nobody joined within a day is no longer listed
 
 
 def pace(seconds: float) -> str:
@@ -59,14 +60,16 @@ async def lobby(request: Request) -> Response:
     if players_text and not (players_text.isdigit() and len(players_text) <= 2):
         raise Refusal("players is a whole number", status=400)
     players = int(players_text) if players_text else None
-    shown = []
-    for table_id in (await asyncio.to_thread(hub.people.listed))[:SHOWN]:
+    shown = []  # newest first, filtered before the page's limit is applied (so no flood of tables hides one)
+    for table_id in await asyncio.to_thread(hub.people.listed, hub.clock.now() - KEPT, game or None):
         try:
             item = listing(await hub.table(table_id))
         except Refusal:
             continue
-        if item and (not game or item["game"] == game) and (players is None or item["players"] == players):
+        if item and (players is None or item["players"] == players):
             shown.append(item)
+            if len(shown) == SHOWN:
+                break
     profile = await profile_of(request)
     games = [{"id": game_id, "title": registered.game.title} for game_id, registered in ENTRIES.items()]
     return templates.TemplateResponse(request, "lobby.html", {
@@ -103,6 +106,7 @@ async def quick(request: Request) -> Response:
         raise Refusal(f"{cls.title} is for {cls.min_players} to {cls.max_players} players", status=400)
     profile = await profile_of(request)
     hub = hub_of(request)
+    hub.new_tables.check(address_of(request), hub.clock.now())
     seats = [HUMAN] + [level] * (int(count) - 1)
     rated = profile is not None and int(count) > 1
     settings = {"timer": 0, "timeout": "bot", "handover": level, "hints": False, "listed": False, "rated": rated}

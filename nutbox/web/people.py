@@ -169,11 +169,13 @@ class People:
                             row["created"], row["rated"], row["place"], row["result"]) for row in rows]
         return sorted(found, key=lambda m: -(m.moved or m.created))
 
-    def listed(self) -> list[str]:
-        """The tables shown in the lobby: open and unfinished."""
+    def listed(self, since: float, game: str | None = None) -> list[str]:
+        """The tables the lobby may show, newest first: open, unfinished, made since `since`, of `game` if given."""
+        where = [tables.c.listed.is_(True), tables.c.finished.is_(False), tables.c.created >= since]
+        if game is not None:
+            where.append(tables.c.game == game)
         with self.engine.connect() as db:
-            return list(db.scalars(select(tables.c.id).where(and_(tables.c.listed.is_(True),
-                                                                   tables.c.finished.is_(False)))))
+            return list(db.scalars(select(tables.c.id).where(and_(*where)).order_by(tables.c.created.desc())))
 
     # --- chat -------------------------------------------------------------------------------------------------
     def say(self, table_id: str, channel: str, seat: int | None, profile_id: str | None, author: str, text: str,

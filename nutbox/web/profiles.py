@@ -34,7 +34,7 @@ from nutbox.registry import ENTRIES, game_class
 from nutbox.web.db import profiles
 from nutbox.web.hub import Hub
 from nutbox.web.live import LiveTable, Refusal, clean_name
-from nutbox.web.pages import hub_of, templates
+from nutbox.web.pages import address_of, hub_of, templates
 from nutbox.web.people import Membership, Profile
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
 
@@ -118,6 +118,7 @@ async def make(request: Request) -> Response:
     code = (await form_text(request, "code", SECRET_LENGTH)).strip()
     if hub.limits.invite_only and not code:
         raise Refusal("this server lets people in with an invite code: ask its operator for one", status=403)
+    hub.new_profiles.check(address_of(request), hub.clock.now())  # (a try of an invite code counts too)
     key = new_secret()
     row = {"id": secrets.token_urlsafe(9), "name": name, "key_hash": digest(key), "created": hub.clock.now()}
     spend = hub.people.spend_invite_code(code) if hub.limits.invite_only else None
