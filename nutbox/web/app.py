@@ -294,7 +294,7 @@ def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
         raise Refusal(f"when time runs out: one of {', '.join(TIMEOUT_RULES)}", status=400)
     rated = bool(values.get("rated"))
     if rated:
-        why_not = ratings.rated_allowed(seats)
+        why_not = ratings.rated_allowed(seats) or ratings.rated_settings(timer, bool(values.get("hints")))
         if why_not:
             raise Refusal(why_not)
     return {"timer": timer, "timeout": timeout, "handover": handover, "hints": bool(values.get("hints")),

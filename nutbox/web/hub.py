@@ -311,7 +311,12 @@ class Hub:
                 self.check_bot(kind)
                 if target != seat:
                     self.check_absent(seated, target)
-            outbox = await self.change_seats(seated, partial(live.set_seat, target, kind))
+
+            def change() -> None:
+                live.set_seat(target, kind)
+                if kind != HUMAN:  # a rating says how a person plays: a bot playing for one ends it
+                    live.unrate(f"a bot plays for Player {target + 1}")
+            outbox = await self.change_seats(seated, change)
         self.deliver(seated, outbox)
         return live.version
 
@@ -501,6 +506,10 @@ class Hub:
         places, words = live.places(), [live.result_words(seat) for seat in range(len(live.stored.seats))]
         subjects = live.subjects()
         rated = bool(live.stored.settings.get("rated")) and None not in subjects and len(subjects) > 1
+        idle = [seat for seat, info in enumerate(live.stored.seats) if info.get("human") and not live.decided(seat)]
+        if rated and idle:  # a game a person never played is aborted: nobody's rating moves (no farming)
+            rated = False
+            live.unrate(f"{' and '.join(f'Player {seat + 1}' for seat in idle)} never made a decision")
         game, players, at = live.game.id, len(subjects), self.clock.now()
 
         def write(db: Any) -> None:
@@ -831,12 +840,18 @@ class Hub:
             if live.version != version or live.human_to_move() != seat:
                 return
             if rule == "move":
-                outbox = await self.change_seats(seated, partial(
-                    live.note, f"Player {seat + 1} ran out of time: a bot ({kind}) made that decision for them"))
+                def made_for() -> None:
+                    live.note(f"Player {seat + 1} ran out of time: a bot ({kind}) made that decision for them")
+                    live.unrate(f"a bot decided for Player {seat + 1}")
+                outbox = await self.change_seats(seated, made_for)
                 self.deliver(seated, outbox)
                 outbox = await self.apply(seated, partial(live.act, seat, text, live.version, bot=True))
             else:
-                outbox = await self.change_seats(seated, partial(live.time_out, seat, rule, kind))
+                def timed_out() -> None:
+                    live.time_out(seat, rule, kind)
+                    if rule != "forfeit":  # (a forfeit is a loss, and counts: leaving is no way out of a rating)
+                        live.unrate(f"a bot plays for Player {seat + 1}")
+                outbox = await self.change_seats(seated, timed_out)
         self.deliver(seated, outbox)
 
     async def close(self) -> None:

@@ -378,6 +378,17 @@ class LiveTable:
         kind = self.stored.seats[seat]["kind"]
         return None if kind == HUMAN else str(kind)
 
+    def decided(self, seat: int) -> bool:
+        """Whether the seat has made a decision of its own (not one the table made for it)."""
+        forced = set(self.forced())
+        return any(actor == seat and number not in forced for number, actor in enumerate(self.stored.actors))
+
+    def unrate(self, why: str) -> None:
+        """The game stops being rated, for everyone, and the table says why."""
+        if self.stored.settings.get("rated"):
+            self.stored.settings["rated"] = False
+            self.note(f"This game is no longer rated: {why}")
+
     def handed(self) -> bool:
         """Whether a bot plays a person's seat now (handed over, or its time ran out)."""
         return any(info.get("human") and info["kind"] != HUMAN for info in self.stored.seats)

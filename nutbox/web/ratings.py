@@ -54,6 +54,19 @@ def is_bot(subject: str) -> bool:
     return subject.startswith(BOT)
 
 
+RATED_LEAST_TIME = 15.0  # seconds per decision at the least at a rated table with a clock
+
+
+def rated_settings(timer: float, hints: bool) -> str | None:
+    """Why a table's settings keep it from being rated, or None: hints play for the person, and a clock too
+    short to think in makes a loss on time of a game nobody played."""
+    if hints:
+        return "a rated table has no hints: a rating says how you play, not how the medium bot does"
+    if 0 < timer < RATED_LEAST_TIME:
+        return f"a rated table gives at least {RATED_LEAST_TIME:.0f} seconds per decision (or no time limit)"
+    return None
+
+
 def rated_allowed(seat_kinds: list[str]) -> str | None:
     """Why a table with these seats ("human", a bot level, "random", or a bot with settings like "mcts:...")
     cannot be rated, or None if it can."""

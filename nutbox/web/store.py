@@ -107,7 +107,7 @@ class Store:
         """Add actions `first`, `first + 1`, ... and move the version on from `version` (else StaleVersion);
         `also`: more to write in the same transaction (a finished game's results); `settings`: the table's
         settings, where they changed with the actions."""
-        more = {} if settings is None else {"settings": dict(settings)}
+        more = {} if settings is None else {"settings": dict(settings), "rated": bool(settings.get("rated"))}
 
         def write(db: Any) -> None:
             _advance(db, table_id, version, finished=finished, moved=at, **more)
@@ -137,7 +137,7 @@ class Store:
 
         def write(db: Any) -> None:
             _advance(db, table_id, version, seats=seats, settings=settings, listed=bool(settings.get("listed")),
-                     finished=finished)
+                     rated=bool(settings.get("rated")), finished=finished)
             if also is not None:
                 also(db)
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import Client
+from test_people import join_from_lobby, open_table, person, to_move, wait_for
 from starlette.testclient import TestClient
 
 from nutbox.web.app import create_app
@@ -55,3 +56,62 @@ def test_new_tables_and_profiles_are_limited_per_address_with_a_reason(database:
             answers.append(browser.post("/profile", data={"name": f"P{number}"}, follow_redirects=False))
         assert [answer.status_code for answer in answers] == [303, 303, 429]
         assert "at most 2 new profiles" in answers[-1].text
+
+
+@pytest.fixture
+def site(database: str) -> Iterator[Client]:
+    """A server with a quick clock watcher, whose bots do not wait for a person to follow them."""
+    with TestClient(create_app(database, bot_workers=1, limits=Limits(tick=0.1, pace=0.0))) as http:
+        http.app.state.portal = http.portal  # type: ignore[attr-defined]
+        yield Client(http)
+
+
+def test_a_rated_table_needs_time_to_think_and_no_hints(site: Client) -> None:
+    ann = person(site.http.app, "Ann")
+    form = {"players": "2", "seat0": "human", "seat1": "human", "rated": "on", "handover": "easy"}
+    quick = ann.http.post("/new/nuts-sorting", data={**form, "timer": "2"})
+    assert "at least 15 seconds per decision" in quick.text
+    hinted = ann.http.post("/new/nuts-sorting", data={**form, "timer": "0", "hints": "on"})
+    assert "a rated table has no hints" in hinted.text
+
+
+def test_a_game_a_person_never_played_moves_nobodys_rating(site: Client) -> None:
+    """The farm: a rated table with the forfeit rule, a fresh profile that takes a seat and never moves."""
+    app = site.http.app
+    hub = app.state.hub  # type: ignore[attr-defined]
+    ann, bea = person(app, "Ann"), person(app, "Bea")
+    table, ann_key = open_table(ann, timer="15", timeout="forfeit", rated="on")
+    bea_key = join_from_lobby(bea, table)
+    clients = {ann_key: ann, bea_key: bea}
+    while not (state := site.state(table))["finished"]:
+        mover, key = to_move(clients, table)
+        if mover is bea:  # Bea never decides: her time runs out
+            hub.clock.offset += 20
+            state = wait_for(lambda: (s := site.state(table))["finished"] and s)
+            break
+        seen = ann.state(table, key)
+        ann.http.post(f"/api/t/{table}/act", json={"secret": key, "action": seen["legal"][0],
+                                                   "version": seen["version"]})
+    assert "forfeited" in state["status"]
+    assert any("no longer rated" in note and "Bea never made a decision" in note for note in state["notes"])
+    subjects = [subject for subject in hub.tables[table].live.subjects() if subject]
+    assert hub.people.ratings("nuts-sorting", 2, subjects) == {}, "nobody's rating moved"
+    assert state["ratings"] == []
+
+
+def test_a_bot_playing_for_a_rated_person_makes_the_game_unrated_for_everyone(site: Client) -> None:
+    ann = person(site.http.app, "Ann")
+    landed = ann.http.post("/lobby/quick", data={"game": "nuts-sorting", "level": "easy", "players": "2"},
+                           follow_redirects=False)
+    assert landed.status_code == 303, landed.text
+    table, key = re.search(r"/t/([^/]+)/seat/([^/?#]+)", landed.headers["location"]).groups()  # type: ignore[union-attr]
+    assert ann.state(table, key)["seats"][0]["human"]
+    hub = site.http.app.state.hub  # type: ignore[attr-defined]
+    assert hub.tables[table].live.stored.settings["rated"]
+    handed = ann.http.post(f"/api/t/{table}/handover", json={"secret": key, "seat": 0, "bot": "hard",
+                                                              "version": ann.state(table, key)["version"]})
+    assert handed.status_code == 200, handed.text
+    state = wait_for(lambda: (s := ann.state(table, key))["finished"] and s, seconds=120)
+    assert any("no longer rated: a bot plays for Ann" in note for note in state["notes"])
+    subjects = [subject for subject in hub.tables[table].live.subjects() if subject]
+    assert hub.people.ratings("nuts-sorting", 2, subjects) == {}

@@ -168,6 +168,14 @@ def test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings(site: 
     bea_key = join_from_lobby(bea, table)
     assert site.state(table)["deadline"] == pytest.approx(hub.clock.now() + 2 * 3600, abs=60)
     clients = {ann_key: ann, bea_key: bea}
+    decided: set[str] = set()
+    while decided != set(clients):  # both play (a game a person never played is aborted, and rates nobody)
+        mover, mover_key = to_move(clients, table)
+        seen = mover.state(table, mover_key)
+        acted = mover.http.post(f"/api/t/{table}/act", json={"secret": mover_key, "action": seen["legal"][0],
+                                                             "version": seen["version"]})
+        assert acted.status_code == 200, acted.text
+        decided.add(mover_key)
     late, late_key = to_move(clients, table)
     hub.clock.offset += 3 * 3600
     state = wait_for(lambda: (s := late.state(table, late_key))["finished"] and s)
