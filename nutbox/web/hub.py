@@ -437,6 +437,8 @@ class Hub:
             rotated = [HUMAN if info.get("human") else str(info["kind"]) for info in previous]
             kept = ("timer", "timeout", "handover", "creator", "rated", "hints", "autoplay")  # a rematch is private
             settings: dict[str, Any] = {key: live.stored.settings[key] for key in kept if key in live.stored.settings}
+            if live.stored.settings.get("unrated"):
+                settings["rated"] = True  # this game stopped being rated; the next one starts as the table was
             names = [str(info.get("name") or "") for info in previous]
             table = new_table(live.game, rotated, settings, names=names)
             await stored(self.store.create(table))

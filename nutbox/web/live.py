@@ -387,6 +387,7 @@ class LiveTable:
         """The game stops being rated, for everyone, and the table says why."""
         if self.stored.settings.get("rated"):
             self.stored.settings["rated"] = False
+            self.stored.settings["unrated"] = why
             self.note(f"This game is no longer rated: {why}")
 
     def handed(self) -> bool:

@@ -1,7 +1,8 @@
-"""What the games' renderer tests (tests/games/<game>/test_render.py) check the same way: random games to take
-views from, an SVG picture parsed with its clickable targets collected, the checks that every legal action
-with a place on the board is marked exactly once on its element and nothing else is, that a picture
-depends on its view only, and the terminal picture as plain text.
+"""What the games' renderer tests (tests/games/<game>/test_render.py and test_render_phone.py) check the same
+way: random games to take views from, an SVG picture parsed with its clickable targets collected (the boxes they
+cover, the states its places show), the checks that every legal action with a place on the board is marked
+exactly once on its element and nothing else is, that a picture depends on its view only, and the terminal
+picture as plain text.
 
 Each game's test module keeps what is its own: which positions it samples, which element an action aims
 at, and what its board must show. pytest puts tests/games on the import path (the game folders are
@@ -69,6 +70,45 @@ def key_of(element: ET.Element, attributes: tuple[str, ...]) -> tuple[str, str]:
 
 def title_of(element: ET.Element) -> str:
     return element.findtext(f"{SVG}title") or ""
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def shapes_box(element: ET.Element) -> Box:
+    """(left, top, right, bottom) around the rectangles and circles an element draws (its hit area); any other
+    shape in it is one that draws no hit area of its own (a title, text, line or path)."""
+    boxes = []
+    for shape in element.iter():
+        if shape.tag == f"{SVG}rect":
+            x, y = float(shape.get("x", "0")), float(shape.get("y", "0"))
+            boxes.append((x, y, x + float(shape.get("width", "")), y + float(shape.get("height", ""))))
+        elif shape.tag == f"{SVG}circle":
+            cx, cy, r = (float(shape.get(name, "")) for name in ("cx", "cy", "r"))
+            boxes.append((cx - r, cy - r, cx + r, cy + r))
+        else:
+            assert shape.tag in (f"{SVG}g", f"{SVG}title", f"{SVG}text", f"{SVG}line", f"{SVG}path"), shape.tag
+    assert boxes, element.attrib
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share some area (touching edges do not)."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def place_states(root: ET.Element) -> dict[str, str]:
+    """Each place's data-state by its naming attribute ("data-space=8"), read as the browser table reads it: the
+    data attribute beside data-state that is not a target's."""
+    found = {}
+    for element in root.iter():
+        if "data-state" in element.attrib:
+            name = next(key for key in element.attrib
+                        if key.startswith("data-") and key not in ("data-state", "data-action", "data-actions"))
+            key = f"{name}={element.get(name)}"
+            assert key not in found, key
+            found[key] = element.get("data-state", "")
+    return found
 
 
 def svg_texts(root: ET.Element) -> list[str]:

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import Client
-from test_people import join_from_lobby, open_table, person, to_move, wait_for
 from starlette.testclient import TestClient
+from test_people import join_from_lobby, open_table, person, to_move, wait_for
 
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits

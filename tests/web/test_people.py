@@ -49,7 +49,7 @@ def wait_for(check: Callable[[], Any], seconds: float = 20.0) -> Any:
 @pytest.fixture
 def site(database: str) -> Iterator[Client]:
     """A server whose webhooks may reach this machine (the test's receiver), with a quick clock watcher."""
-    limits = Limits(webhook_private=True, tick=0.1)
+    limits = Limits(webhook_private=True, tick=0.1, profiles_per_address=1000)  # (one test address, many people)
     with TestClient(create_app(database, bot_workers=1, limits=limits)) as http:
         http.app.state.portal = http.portal  # type: ignore[attr-defined]
         yield Client(http)

@@ -40,7 +40,6 @@ from nutbox.core.svg import (
     highlight,
     left_text,
     line,
-    num,
     rect,
     targets,
     text,
@@ -50,38 +49,42 @@ from nutbox.games.in_the_nuts.actions import NOTATION, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS
 from nutbox.games.in_the_nuts.render_svg import (
     AREA_FILL,
-    CARD_FILL,
-    COLOURS,
-    DAVID,
-    FULL_FILL,
     HEDGE,
     NEED2,
     NEED3,
     NEED4,
-    NUT_FILL,
     RACCOON_FILL,
     TRACK_FILL,
-    card_lines,
+    DieSize,
+    DotStyle,
+    FaceSize,
+    MarkerSize,
     card_name,
-    card_state,
     click_lines,
+    david_svg,
     deck_lines,
     deck_where,
-    jokers_words,
-    kept_codes,
+    dice_group,
+    dice_spaces,
+    die_svg,
     kept_words,
+    marker,
+    markers,
     nut_card,
+    player_words,
     points_pill,
     raccoon_words,
+    slot_dots,
     slot_words,
+    space_words,
     squirrel_lines,
     squirrels_state,
     status_lines,
+    storage_card_ground,
     target_of,
     unseen_words,
     upper_spaces,
 )
-from nutbox.games.in_the_nuts.rules import player_name
 from nutbox.games.in_the_nuts.view import NutsView, StorageCard
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
 
@@ -101,6 +104,12 @@ CARD_WIDTH = (WIDTH - 2 * MARGIN - (CARDS_PER_ROW - 1) * CARD_GAP) / CARDS_PER_R
 CARD_HEIGHT = 72
 PLAYER_HEADER = 54
 GREY = "#495057"
+# the phone's sizes for render_svg's drawings: markers, David and dice smaller to fit the narrow board, the
+# dots on a storage card larger, David's name at the phone's least text size
+MARKER = MarkerSize(radius=10, pitch=22, line_pitch=23, margin=4)
+FACE = FaceSize(radius=13, mask=(10.5, 4.5), eye_apart=4.5, eye=2, nose_below=6, nose=2.2, name_below=26, name_size=11)
+DIE = DieSize(side=30, corner=5, pip_step=8, pip=2.8)
+DOTS = DotStyle(most_apart=13, radius=5, ring=3.8, ring_width=2.6, free_stroke="#868e96")
 
 
 # --- text that fits ------------------------------------------------------------------------------------------
@@ -160,28 +169,6 @@ def band(row: dict[int, tuple[float, float]], spaces: Iterable[int]) -> tuple[fl
     return row[min(chosen)][0], row[max(chosen)][1]
 
 
-def marker(x: float, y: float, seat: int, count: int | None) -> str:
-    """A player's squirrel marker; `count` is written on it, or nothing for a single squirrel on the track."""
-    fill, ink = PLAYER_FILL[seat]
-    shape = circle(x, y, 10, f'fill="{fill}" stroke="#000" stroke-width="1.2"')
-    if count is None:
-        return shape
-    return shape + text(x, y + 4, str(count), 11, f' font-weight="bold" fill="{ink}"')
-
-
-def markers(counts: list[int], left: float, width: float, y: float) -> str:
-    """The players' markers in a section, in rows that fit its width, the first row's centres at y."""
-    present = [(seat, count) for seat, count in enumerate(counts) if count]
-    per_row = max(1, int((width - 4) // 22))
-    parts = []
-    for start in range(0, len(present), per_row):
-        chunk = present[start : start + per_row]
-        first = left + width / 2 - 11 * (len(chunk) - 1)
-        for i, (seat, count) in enumerate(chunk):
-            parts.append(marker(first + 22 * i, y + 23 * (start // per_row), seat, count))
-    return "".join(parts)
-
-
 def section_svg(view: NutsView, column: tuple[int, int], top: float, bottom: float, names: list[str],
                 raccoon: bool, counts: list[int], title: str, where: tuple[str, str], actions: list[str]) -> str:
     """A section of an area between its hedges: its ground, its name (a line or two) and the markers."""
@@ -199,7 +186,7 @@ def section_svg(view: NutsView, column: tuple[int, int], top: float, bottom: flo
     for name in names:
         y += 13
         parts.append(text(left + width / 2, y, name, 11, ' font-weight="bold" fill="#343a40"'))
-    parts.append(markers(counts, left, width, y + 16))
+    parts.append(markers(counts, left, left + width, y + 16, MARKER))
     return "".join([*parts, "</g>"])
 
 
@@ -247,9 +234,7 @@ def areas_svg(view: NutsView, row: dict[int, tuple[float, float]], on: dict[tupl
 def space_svg(view: NutsView, space: int, top: float, bottom: float, actions: list[str]) -> str:
     left, width = TRACK
     owner = view["track"][str(space)]
-    state = "free" if owner is None else COLOURS[owner]
-    lines = [f"starting space {space}",
-             "free" if owner is None else f"{player_name(owner)} ({COLOURS[owner]}) stands here"]
+    state, lines = space_words(view, space)
     middle = (top + bottom) / 2
     parts = [f"<g{attributes('space', str(space), actions, 'space', state=state)}>",
              titled(lines + click_lines(view, actions)),
@@ -258,7 +243,7 @@ def space_svg(view: NutsView, space: int, top: float, bottom: float, actions: li
         parts.append(highlight(left + 2, top + 4, width - 4, bottom - top - 8, corner=3))
     parts.append(text(left + 15, middle + 5, str(space), 14, ' font-weight="bold"'))
     if owner is not None:
-        parts.append(marker(left + width - 13, middle, owner, None))
+        parts.append(marker(left + width - 13, middle, owner, None, MARKER))
     return "".join([*parts, "</g>"])
 
 
@@ -289,42 +274,15 @@ def faceup_svg(view: NutsView, index: int, top: float, bottom: float, actions: l
     return "".join([*parts, "</g>"])
 
 
-def david_svg(x: float, y: float, view: NutsView) -> str:
-    """David the raccoon: a grey face with the black mask, his name under it."""
-    guarded = view["david"]
-    title = ("David the raccoon guards no one yet" if guarded is None
-             else f"David the raccoon guards {player_name(guarded)}: no one may steal from them")
-    state = "guards no one" if guarded is None else f"guards {player_name(guarded)}"
-    return (f'<g class="david" data-raccoon="David" data-state={quoteattr(state)}>' + titled([title])
-            + circle(x, y, 13, f'fill="{DAVID}" stroke="#000"')
-            + f'<ellipse cx="{num(x)}" cy="{num(y - 2)}" rx="10.5" ry="4.5" fill="#111"/>'
-            + circle(x - 4.5, y - 2, 2, 'fill="#fff"') + circle(x + 4.5, y - 2, 2, 'fill="#fff"')
-            + circle(x, y + 6, 2.2, 'fill="#111"')
-            + text(x, y + 26, "David", 11, ' font-weight="bold"') + "</g>")
-
-
-def die_svg(x: float, y: float, value: int, green: bool) -> str:
-    pips = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-            4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-            6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
-    fill, ink = ("#2f9e44", "#fff") if green else ("#fff", "#000")
-    parts = [rect(x, y, 30, 30, f'rx="5" fill="{fill}" stroke="#343a40" stroke-width="1.5"')]
-    parts += [circle(x + 15 + 8 * dx, y + 15 + 8 * dy, 2.8, f'fill="{ink}"') for dx, dy in pips[value]]
-    return "".join(parts)
-
-
 def dice_svg(view: NutsView, top: float) -> str:
-    state = "not rolled" if view["dice"] is None else " ".join(str(die) for die in view["dice"])
-    parts = [f'<g class="dice" data-dice="1" data-state={quoteattr(state)}>',
-             left_text(MARGIN + 2, top + 26, "Dice", 13, ' font-weight="bold"')]
+    parts = [dice_group(view), left_text(MARGIN + 2, top + 26, "Dice", 13, ' font-weight="bold"')]
     if view["dice"] is None:
         parts.append(left_text(MARGIN + 46, top + 26, "not rolled yet", 12, f' fill="{GREY}"'))
         return "".join([*parts, "</g>"])
     green, low, high = view["dice"]
-    spaces = " or ".join(str(space) for space in sorted({green + low, green + high}))
-    parts.insert(1, titled([f"green {green}, white {low} and {high}: space {spaces}"]))
-    parts += [die_svg(MARGIN + 44, top + 6, green, True), die_svg(MARGIN + 78, top + 6, low, False),
-              die_svg(MARGIN + 112, top + 6, high, False),
+    spaces = dice_spaces(view["dice"])
+    parts += [die_svg(MARGIN + 44, top + 6, green, True, DIE), die_svg(MARGIN + 78, top + 6, low, False, DIE),
+              die_svg(MARGIN + 112, top + 6, high, False, DIE),
               left_text(MARGIN + 152, top + 26, f"→ space {spaces}", 13, ' font-weight="bold"')]
     return "".join([*parts, "</g>"])
 
@@ -352,7 +310,7 @@ def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]], top: float) 
         if not section.raccoon:
             parts.append(faceup_svg(view, index, high, low, on.get(("slot", str(section.slots[0] + 1)), [])))
         elif view["david"] is None:
-            parts.append(david_svg(NUTS[0] + NUTS[1] / 2, (high + low) / 2 - 8, view))
+            parts.append(david_svg(NUTS[0] + NUTS[1] / 2, (high + low) / 2 - 8, view, FACE))
     return "".join(parts), row[SPACES[-1]][1]
 
 
@@ -366,42 +324,19 @@ def deck_svg(view: NutsView, top: float) -> tuple[str, float]:
 
 
 # --- the storage cards --------------------------------------------------------------------------------------
-def slot_dots(card: StorageCard, middle: float, y: float) -> str:
-    """A card's places in a row: a dot per nut, a ring per joker, an outline per free place."""
-    fill = NUT_FILL[card["nut"]][0] if card["nut"] else "#fff"
-    step = min(13.0, (CARD_WIDTH - 10) / card["capacity"])
-    first = middle - step * (card["capacity"] - 1) / 2
-    parts = []
-    for place in range(card["capacity"]):
-        cx = first + step * place
-        if place < card["nuts"]:
-            parts.append(circle(cx, y, 5, f'fill="{fill}" stroke="#343a40"'))
-        elif place < card["nuts"] + card["jokers"]:
-            parts.append(circle(cx, y, 3.8, f'fill="#fff" stroke="{fill}" stroke-width="2.6"'))
-        else:
-            parts.append(circle(cx, y, 5, 'fill="none" stroke="#868e96"'))
-    return "".join(parts)
-
-
 def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, x: float, y: float,
                      actions: list[str]) -> str:
-    filled = card["filled"]
     middle = x + CARD_WIDTH / 2
-    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card', state=card_state(card))}>",
-             titled(card_lines(view, seat, number, card, actions)),
-             rect(x, y, CARD_WIDTH, CARD_HEIGHT, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
-                  f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
-    if actions:
-        parts.append(highlight(x + 2, y + 2, CARD_WIDTH - 4, CARD_HEIGHT - 4, corner=4))
+    parts = storage_card_ground(view, seat, number, card, actions, (x, y, CARD_WIDTH, CARD_HEIGHT))
     parts.append(left_text(x + 6, y + 14, f"card {number}", 11, f' fill="{GREY}"'))
     if card["nut"]:
         parts.append(nut_card(x + 5, y + 19, CARD_WIDTH - 10, 17, card["nut"], 11))
     else:
         parts.append(text(middle, y + 32, "empty", 11, ' fill="#868e96"'))
-    if filled:
+    if card["filled"]:
         parts.append(text(middle, y + 50, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
     else:
-        parts.append(slot_dots(card, middle, y + 46))
+        parts.append(slot_dots(card, middle, y + 46, CARD_WIDTH - 10, DOTS))
     parts.append(points_pill(middle, y + CARD_HEIGHT - 11, card, 11))
     return "".join([*parts, "</g>"])
 
@@ -410,16 +345,9 @@ def player_svg(view: NutsView, seat: int, top: float, on: dict[tuple[str, str], 
     """A player's header (colour, name, points, supply, kept jokers; David if he guards them) and their storage
     cards four to a row; the SVG and the y under it."""
     fill, _ = PLAYER_FILL[seat]
-    name = ("▶ " if seat == view["to_move"] else "") + player_name(seat)
-    count = view["points"][seat]
-    points = f"{count} point{'s' if count != 1 else ''}"
-    if seat in view.get("winners", []):
-        points += " ★"
+    name, points, lines, state = player_words(view, seat)
     kept = view["kept"][seat]
     guards = view["david"] == seat
-    lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
-             f"jokers kept for the end: {jokers_words(kept) or 'none'}"]
-    state = f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}"
     right = WIDTH - MARGIN - (48 if guards else 8)
     supply = view["supply"][seat]
     parts = [f'<g class="player" data-player="{seat + 1}" data-state={quoteattr(state)}>', titled(lines),
@@ -431,7 +359,7 @@ def player_svg(view: NutsView, seat: int, top: float, on: dict[tuple[str, str], 
                        f"{kept_words(kept)}", 11, f' fill="{GREY}"'),
              "</g>"]
     if guards:
-        parts.append(david_svg(WIDTH - MARGIN - 24, top + 17, view))
+        parts.append(david_svg(WIDTH - MARGIN - 24, top + 17, view, FACE))
     y = top + PLAYER_HEADER
     for number, card in enumerate(view["storage"][seat], 1):
         column, line_number = (number - 1) % CARDS_PER_ROW, (number - 1) // CARDS_PER_ROW

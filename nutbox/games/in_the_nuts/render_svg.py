@@ -30,6 +30,7 @@ render_phone.py draws the same for a phone, with these helpers.
 
 from __future__ import annotations
 
+from typing import NamedTuple
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action
@@ -195,25 +196,38 @@ def target_of(view: NutsView, action: Action) -> tuple[str, str] | None:
 
 
 # --- the board ---------------------------------------------------------------------------------------------
-def marker(x: float, y: float, seat: int, count: int | None) -> str:
+class MarkerSize(NamedTuple):
+    """How big the squirrel markers are drawn (the phone's are smaller) and how closely they stand."""
+
+    radius: float
+    pitch: float  # between the centres of neighbours in a row
+    line_pitch: float  # between the centres of one row and the next
+    margin: float  # the width of a section the markers leave free, shared between its two sides
+
+
+MARKER = MarkerSize(radius=11, pitch=25, line_pitch=24, margin=8)
+
+
+def marker(x: float, y: float, seat: int, count: int | None, size: MarkerSize = MARKER) -> str:
     """A player's squirrel marker; `count` is written on it, or nothing for a single squirrel on the track."""
     fill, ink = PLAYER_FILL[seat]
-    shape = circle(x, y, 11, f'fill="{fill}" stroke="#000" stroke-width="1.2"')
+    shape = circle(x, y, size.radius, f'fill="{fill}" stroke="#000" stroke-width="1.2"')
     if count is None:
         return shape
     return shape + text(x, y + 4, str(count), 11, f' font-weight="bold" fill="{ink}"')
 
 
-def markers(counts: list[int], left: float, right: float, y: float) -> str:
-    """The players' markers in a section, side by side in rows that fit between its hedges."""
+def markers(counts: list[int], left: float, right: float, y: float, size: MarkerSize = MARKER) -> str:
+    """The players' markers in a section, side by side in rows that fit between its hedges, the first row's
+    centres at y."""
     present = [(seat, count) for seat, count in enumerate(counts) if count]
-    per_row = max(1, int((right - left - 8) // 25))
+    per_row = max(1, int((right - left - size.margin) // size.pitch))
     parts = []
     for start in range(0, len(present), per_row):
         row = present[start : start + per_row]
-        first = (left + right) / 2 - 12.5 * (len(row) - 1)
+        first = (left + right) / 2 - size.pitch / 2 * (len(row) - 1)
         for i, (seat, count) in enumerate(row):
-            parts.append(marker(first + 25 * i, y + 24 * (start // per_row), seat, count))
+            parts.append(marker(first + size.pitch * i, y + size.line_pitch * (start // per_row), seat, count, size))
     return "".join(parts)
 
 
@@ -300,13 +314,19 @@ def labels_svg() -> str:
     return "".join(parts)
 
 
+def space_words(view: NutsView, space: int) -> tuple[str, list[str]]:
+    """A starting space's data-state (the colour of the squirrel on it, or "free") and its tooltip's first lines."""
+    owner = view["track"][str(space)]
+    if owner is None:
+        return "free", [f"starting space {space}", "free"]
+    return COLOURS[owner], [f"starting space {space}", f"{player_name(owner)} ({COLOURS[owner]}) stands here"]
+
+
 def space_svg(view: NutsView, space: int, actions: list[str]) -> str:
     left, right = EDGE[space], EDGE[space + 1]
     owner = view["track"][str(space)]
     x, top = (left + right) / 2, TRACK_TOP + 5
-    lines = [f"starting space {space}"]
-    lines.append("free" if owner is None else f"{player_name(owner)} ({COLOURS[owner]}) stands here")
-    state = "free" if owner is None else COLOURS[owner]
+    state, lines = space_words(view, space)
     parts = [f"<g{attributes('space', str(space), actions, 'space', state=state)}>",
              titled(lines + click_lines(view, actions)),
              rect(left + 5, top, right - left - 10, TRACK_HEIGHT - 10, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
@@ -352,18 +372,36 @@ def faceup_svg(view: NutsView, index: int, actions: list[str]) -> str:
     return "".join([*parts, "</g>"])
 
 
-def david_svg(x: float, y: float, view: NutsView) -> str:
-    """David the raccoon: a grey face with the black mask."""
+class FaceSize(NamedTuple):
+    """How big David's face is drawn (the phone's is smaller, its name larger)."""
+
+    radius: float
+    mask: tuple[float, float]  # the black mask's half width and half height
+    eye_apart: float  # each eye's distance from the middle
+    eye: float  # an eye's radius
+    nose_below: float  # the nose's distance under the middle
+    nose: float  # the nose's radius
+    name_below: float  # the name's baseline under the middle
+    name_size: float
+
+
+FACE = FaceSize(radius=15, mask=(12, 5), eye_apart=5, eye=2.2, nose_below=7, nose=2.5, name_below=27, name_size=10)
+
+
+def david_svg(x: float, y: float, view: NutsView, size: FaceSize = FACE) -> str:
+    """David the raccoon: a grey face with the black mask, his name under it."""
     guarded = view["david"]
     title = ("David the raccoon guards no one yet" if guarded is None
              else f"David the raccoon guards {player_name(guarded)}: no one may steal from them")
     state = "guards no one" if guarded is None else f"guards {player_name(guarded)}"
+    mask_x, mask_y = size.mask
     return (f'<g class="david" data-raccoon="David" data-state={quoteattr(state)}>' + titled([title])
-            + circle(x, y, 15, f'fill="{DAVID}" stroke="#000"')
-            + f'<ellipse cx="{num(x)}" cy="{num(y - 2)}" rx="12" ry="5" fill="#111"/>'
-            + circle(x - 5, y - 2, 2.2, 'fill="#fff"') + circle(x + 5, y - 2, 2.2, 'fill="#fff"')
-            + circle(x, y + 7, 2.5, 'fill="#111"')
-            + text(x, y + 27, "David", 10, ' font-weight="bold"') + "</g>")
+            + circle(x, y, size.radius, f'fill="{DAVID}" stroke="#000"')
+            + f'<ellipse cx="{num(x)}" cy="{num(y - 2)}" rx="{num(mask_x)}" ry="{num(mask_y)}" fill="#111"/>'
+            + circle(x - size.eye_apart, y - 2, size.eye, 'fill="#fff"')
+            + circle(x + size.eye_apart, y - 2, size.eye, 'fill="#fff"')
+            + circle(x, y + size.nose_below, size.nose, 'fill="#111"')
+            + text(x, y + size.name_below, "David", size.name_size, ' font-weight="bold"') + "</g>")
 
 
 def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
@@ -384,24 +422,54 @@ PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
 
 
-def die_svg(x: float, y: float, value: int, green: bool) -> str:
+class DieSize(NamedTuple):
+    """How big a die is drawn (the phone's is smaller)."""
+
+    side: float
+    corner: float
+    pip_step: float  # from the middle to an outer pip, across and down
+    pip: float  # a pip's radius
+
+
+DIE = DieSize(side=34, corner=6, pip_step=9, pip=3.2)
+
+
+def die_svg(x: float, y: float, value: int, green: bool, size: DieSize = DIE) -> str:
+    """A die with its top-left corner at (x, y): the green one, or a white one."""
     fill, ink = ("#2f9e44", "#fff") if green else ("#fff", "#000")
-    parts = [rect(x, y, 34, 34, f'rx="6" fill="{fill}" stroke="#343a40" stroke-width="1.5"')]
-    parts += [circle(x + 17 + 9 * dx, y + 17 + 9 * dy, 3.2, f'fill="{ink}"') for dx, dy in PIPS[value]]
+    middle = size.side / 2
+    parts = [rect(x, y, size.side, size.side,
+                  f'rx="{num(size.corner)}" fill="{fill}" stroke="#343a40" stroke-width="1.5"')]
+    parts += [circle(x + middle + size.pip_step * dx, y + middle + size.pip_step * dy, size.pip, f'fill="{ink}"')
+              for dx, dy in PIPS[value]]
     return "".join(parts)
+
+
+def dice_group(view: NutsView) -> str:
+    """The dice's group opened: what they show as data-state and, once rolled, as the tooltip; the caller draws
+    them and closes the group."""
+    state = "not rolled" if view["dice"] is None else " ".join(str(die) for die in view["dice"])
+    opened = f'<g class="dice" data-dice="1" data-state={quoteattr(state)}>'
+    if view["dice"] is None:
+        return opened
+    green, low, high = view["dice"]
+    return opened + titled([f"green {green}, white {low} and {high}: space {dice_spaces(view['dice'])}"])
+
+
+def dice_spaces(dice: list[int]) -> str:
+    """The starting spaces a roll allows: the green die with either white one ("8 or 9")."""
+    green, low, high = dice
+    return " or ".join(str(space) for space in sorted({green + low, green + high}))
 
 
 def dice_svg(view: NutsView) -> str:
     y = INFO_TOP + 10
-    state = "not rolled" if view["dice"] is None else " ".join(str(die) for die in view["dice"])
-    parts = [f'<g class="dice" data-dice="1" data-state={quoteattr(state)}>',
-             left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
+    parts = [dice_group(view), left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
     if view["dice"] is None:
         parts.append(left_text(MARGIN + 40, y + 22, "not rolled", 11, ' fill="#868e96"'))
         return "".join([*parts, "</g>"])
     green, low, high = view["dice"]
-    spaces = " or ".join(str(space) for space in sorted({green + low, green + high}))
-    parts.insert(1, titled([f"green {green}, white {low} and {high}: space {spaces}"]))
+    spaces = dice_spaces(view["dice"])
     parts += [die_svg(MARGIN + 40, y, green, True), die_svg(MARGIN + 80, y, low, False),
               die_svg(MARGIN + 120, y, high, False),
               left_text(MARGIN + 162, y + 22, f"→ space {spaces}", 12)]
@@ -435,20 +503,35 @@ def deck_lines(view: NutsView) -> list[str]:
     return [f"cards not yet drawn: {unseen_words(view['unseen'])}", *([f"the jokers: {jokers}"] if jokers else [])]
 
 
-def slot_dots(card: StorageCard, x: float, y: float) -> str:
-    """A card's places in a row: a dot per nut, a ring per joker, an outline per free place."""
+class DotStyle(NamedTuple):
+    """How a storage card's places are drawn (the phone's dots are larger, a free place's outline darker)."""
+
+    most_apart: float  # the greatest distance between neighbours' centres
+    radius: float  # a nut's dot, and a free place's outline
+    ring: float  # a joker's ring's radius
+    ring_width: float
+    free_stroke: str
+
+
+DOTS = DotStyle(most_apart=12, radius=4.5, ring=3.5, ring_width=2.5, free_stroke="#adb5bd")
+
+
+def slot_dots(card: StorageCard, middle: float, y: float, room: float, style: DotStyle = DOTS) -> str:
+    """A card's places in a row `room` wide at most, centred on `middle`: a dot per nut, a ring per joker, an
+    outline per free place."""
     fill = NUT_FILL[card["nut"]][0] if card["nut"] else "#fff"
-    step = min(12.0, (CARD_WIDTH - 12) / card["capacity"])
-    first = x + CARD_WIDTH / 2 - step * (card["capacity"] - 1) / 2
+    step = min(float(style.most_apart), room / card["capacity"])
+    first = middle - step * (card["capacity"] - 1) / 2
     parts = []
     for place in range(card["capacity"]):
         cx = first + step * place
         if place < card["nuts"]:
-            parts.append(circle(cx, y, 4.5, f'fill="{fill}" stroke="#343a40"'))
+            parts.append(circle(cx, y, style.radius, f'fill="{fill}" stroke="#343a40"'))
         elif place < card["nuts"] + card["jokers"]:
-            parts.append(circle(cx, y, 3.5, f'fill="#fff" stroke="{fill}" stroke-width="2.5"'))
+            parts.append(circle(cx, y, style.ring,
+                                f'fill="#fff" stroke="{fill}" stroke-width="{num(style.ring_width)}"'))
         else:
-            parts.append(circle(cx, y, 4.5, 'fill="none" stroke="#adb5bd"'))
+            parts.append(circle(cx, y, style.radius, f'fill="none" stroke="{style.free_stroke}"'))
     return "".join(parts)
 
 
@@ -472,25 +555,34 @@ def card_state(card: StorageCard) -> str:
     return f"{card['nut']} {card['nuts']}+{card['jokers']}j" + (" filled" if card["filled"] else "")
 
 
-def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> str:
-    x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
-    y = STORAGE_TOP + seat * ROW_HEIGHT + 4
+def storage_card_ground(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str],
+                        box: tuple[float, float, float, float]) -> list[str]:
+    """A storage card's group opened, its tooltip and its ground in `box` (x, y, width, height): green-edged once
+    filled, highlighted when clickable. The caller draws what the card holds and closes the group."""
+    x, y, width, height = box
     filled = card["filled"]
     parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card', state=card_state(card))}>",
              titled(card_lines(view, seat, number, card, actions)),
-             rect(x, y, CARD_WIDTH, CARD_HEIGHT, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
+             rect(x, y, width, height, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
                   f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
     if actions:
-        parts.append(highlight(x + 2, y + 2, CARD_WIDTH - 4, CARD_HEIGHT - 4, corner=4))
+        parts.append(highlight(x + 2, y + 2, width - 4, height - 4, corner=4))
+    return parts
+
+
+def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> str:
+    x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
+    y = STORAGE_TOP + seat * ROW_HEIGHT + 4
+    parts = storage_card_ground(view, seat, number, card, actions, (x, y, CARD_WIDTH, CARD_HEIGHT))
     parts.append(left_text(x + 5, y + 13, f"card {number}", 10, ' fill="#495057"'))
     parts.append(left_text(x + CARD_WIDTH - 5, y + 13, f"holds {card['capacity']}", 9.5,
                            ' text-anchor="end" fill="#495057"'))
     if card["nut"]:
         parts.append(nut_card(x + 6, y + 19, CARD_WIDTH - 12, 18, card["nut"], 10.5))
-    if filled:
+    if card["filled"]:
         parts.append(text(x + CARD_WIDTH / 2, y + 56, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
     else:
-        parts.append(slot_dots(card, x, y + 52))
+        parts.append(slot_dots(card, x + CARD_WIDTH / 2, y + 52, CARD_WIDTH - 12))
     parts.append(points_pill(x + CARD_WIDTH / 2, y + CARD_HEIGHT - 13, card, 10))
     return "".join([*parts, "</g>"])
 
@@ -504,20 +596,32 @@ def points_pill(x: float, y: float, card: StorageCard, size: float) -> str:
             + text(x, y + size * 0.36, words, size, ' font-weight="bold" fill="#fff"'))
 
 
-def player_svg(view: NutsView, seat: int) -> str:
-    """A player's name block: colour, name, points, supply and kept jokers; David beside it if he guards them."""
-    y = STORAGE_TOP + seat * ROW_HEIGHT + 4
-    fill, _ = PLAYER_FILL[seat]
-    name = player_name(seat)
-    if seat == view["to_move"]:
-        name = "▶ " + name
+class PlayerWords(NamedTuple):
+    """What a player's block says: its name, points, tooltip and data-state."""
+
+    name: str  # marked ▶ while they are to move
+    points: str  # starred for a winner
+    lines: list[str]
+    state: str
+
+
+def player_words(view: NutsView, seat: int) -> PlayerWords:
+    name = ("▶ " if seat == view["to_move"] else "") + player_name(seat)
     points = f"{view['points'][seat]} point{'s' if view['points'][seat] != 1 else ''}"
     if seat in view.get("winners", []):
         points += " ★"
     kept = view["kept"][seat]
     lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
              f"jokers kept for the end: {jokers_words(kept) or 'none'}"]
-    state = f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}"
+    return PlayerWords(name, points, lines, f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}")
+
+
+def player_svg(view: NutsView, seat: int) -> str:
+    """A player's name block: colour, name, points, supply and kept jokers; David beside it if he guards them."""
+    y = STORAGE_TOP + seat * ROW_HEIGHT + 4
+    fill, _ = PLAYER_FILL[seat]
+    name, points, lines, state = player_words(view, seat)
+    kept = view["kept"][seat]
     parts = [f'<g class="player" data-player="{seat + 1}" data-state={quoteattr(state)}>', titled(lines),
              rect(MARGIN, y, NAME_WIDTH - 8, CARD_HEIGHT, 'rx="5" fill="#f8f9fa" stroke="#adb5bd"'),
              rect(MARGIN, y, 8, CARD_HEIGHT, f'fill="{fill}" stroke="#343a40"'),

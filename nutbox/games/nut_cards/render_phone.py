@@ -53,13 +53,16 @@ from nutbox.games.nut_cards.render_svg import (
     SKY,
     SQUIRREL_FILL,
     TREE,
+    column_words,
     extent,
+    layout_card_group,
     outline_path,
     panel_marks,
     piece,
     plural,
     reads,
     targets,
+    wild_disc,
 )
 from nutbox.games.nut_cards.rules import player_name
 from nutbox.games.nut_cards.view import CardsView, ClusterEntry
@@ -107,17 +110,9 @@ def glyph(what: str, x: float, y: float, r: float, cell: str | None) -> str:
         letter = text(x, y + 4, "S", max(10, r), ' font-weight="bold" fill="#fff"') if r >= 8 else ""
         return f'<g class="squirrel" data-what="S"{where}>{badge}{letter}</g>'
     if what == WILD:
-        corners = ((x, y - r), (x + r, y), (x, y + r), (x - r, y))
-        wedges = [
-            f'<path d="M{num(x)} {num(y)} L{num(ax)} {num(ay)} A{num(r)} {num(r)} 0 0 1 {num(bx)} {num(by)} Z" '
-            f'fill="{NUT_FILL[colour]}"/>'
-            for colour, (ax, ay), (bx, by) in zip(COMPONENTS.colour_codes, corners, (*corners[1:], corners[0]),
-                                                  strict=True)
-        ]
         centre = circle(x, y, r * 0.6, 'fill="#fff"')
         letter = text(x, y + 3.5, "W", 10, ' font-weight="bold"') if r >= 10 else ""
-        return (f'<g class="wild" data-what="W"{where}>' + circle(x, y, r, 'fill="#fff" stroke="#212529"')
-                + "".join(wedges) + centre + letter + "</g>")
+        return f'<g class="wild" data-what="W"{where}>' + wild_disc(x, y, r) + centre + letter + "</g>"
     letter = text(x, y + 3.5, what, 10, f' font-weight="bold" fill="{NUT_INK[what]}"') if r >= 8 else ""
     return (f'<g class="nut" data-what={quoteattr(what)}{where}>'
             + circle(x, y, r, f'fill="{NUT_FILL[what]}" stroke="#212529"') + letter + "</g>")
@@ -297,8 +292,7 @@ def grid_svg(grid: Grid) -> str:
             if column != strip.start:
                 parts.append(line(x, top, x, bottom, 'stroke="#f1f3f5"'))
             down = upside_down(column)
-            way = "upside down: tree on the left" if down else "upright: tree on the right"
-            parts.append("<g>" + titled([f"Cards in this column stand {way}"])
+            parts.append("<g>" + titled([column_words(down)])
                          + text(x + grid.width / 2, top - 4, HELD_DOWN if down else HELD_UP, 11,
                                 ' fill="#495057"') + "</g>")
         if number + 1 < len(grid.strips):  # in the gap under the strip
@@ -308,15 +302,9 @@ def grid_svg(grid: Grid) -> str:
 
 
 def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) -> str:
-    down = upside_down(column)
-    cells = COMPONENTS.cards[card - 1].cells
-    way = "upside down" if down else "upright"
-    title = f"Card {card}, {way}: {reads(cells[::-1] if down else cells)}, top to bottom"
-    where = quoteattr(f"layout {seat} at {column},{band}")
-    return (f'<g{piece(card)} data-state={where} class="card" data-card="{card}" data-x="{column}" '
-            f'data-y="{band}">{titled([title])}'
-            + card_face(card, grid.x(column), grid.y(band, column), grid.width, grid.band, down, column, band)
-            + "</g>")
+    face = card_face(card, grid.x(column), grid.y(band, column), grid.width, grid.band, upside_down(column), column,
+                     band)
+    return layout_card_group(seat, card, column, band) + face + "</g>"
 
 
 def cluster_svg(grid: Grid, cluster: ClusterEntry) -> str:

@@ -124,6 +124,18 @@ def piece(card: int) -> str:
     return f' data-piece="card {card}"'
 
 
+def wild_disc(x: float, y: float, r: float) -> str:
+    """A wild's circle of radius `r` centred at (x, y): a quarter in each nut colour, clockwise from the top."""
+    corners = ((x, y - r), (x + r, y), (x, y + r), (x - r, y))
+    wedges = [
+        f'<path d="M{num(x)} {num(y)} L{num(ax)} {num(ay)} A{num(r)} {num(r)} 0 0 1 {num(bx)} {num(by)} Z" '
+        f'fill="{NUT_FILL[colour]}"/>'
+        for colour, (ax, ay), (bx, by) in zip(COMPONENTS.colour_codes, corners, (*corners[1:], corners[0]),
+                                              strict=True)
+    ]
+    return circle(x, y, r, 'fill="#fff" stroke="#212529"') + "".join(wedges)
+
+
 def glyph(what: str, x: float, y: float, cell: str | None) -> str:
     """A cell's content centred at (x, y); `cell` ("x,y") names its place in a layout. Blank cells draw nothing."""
     if what == BLANK:
@@ -134,16 +146,7 @@ def glyph(what: str, x: float, y: float, cell: str | None) -> str:
                 + rect(x - 10, y - 10, 20, 20, f'rx="5" fill="{SQUIRREL_FILL}" stroke="#212529"')
                 + text(x, y + 4.5, "S", 13, ' font-weight="bold" fill="#fff"') + "</g>")
     if what == WILD:
-        # a quarter of the circle in each nut colour, clockwise from the top
-        corners = ((x, y - NUT_R), (x + NUT_R, y), (x, y + NUT_R), (x - NUT_R, y))
-        wedges = [
-            f'<path d="M{num(x)} {num(y)} L{num(ax)} {num(ay)} A{NUT_R} {NUT_R} 0 0 1 {num(bx)} {num(by)} Z" '
-            f'fill="{NUT_FILL[colour]}"/>'
-            for colour, (ax, ay), (bx, by) in zip(COMPONENTS.colour_codes, corners, (*corners[1:], corners[0]),
-                                                  strict=True)
-        ]
-        return (f'<g class="wild" data-what="W"{where}>' + circle(x, y, NUT_R, 'fill="#fff" stroke="#212529"')
-                + "".join(wedges) + circle(x, y, 5.5, 'fill="#fff"')
+        return (f'<g class="wild" data-what="W"{where}>' + wild_disc(x, y, NUT_R) + circle(x, y, 5.5, 'fill="#fff"')
                 + text(x, y + 2.5, "W", 7, ' font-weight="bold"') + "</g>")
     return (f'<g class="nut" data-what={quoteattr(what)}{where}>'
             + circle(x, y, NUT_R, f'fill="{NUT_FILL[what]}" stroke="#212529"')
@@ -293,23 +296,33 @@ def grid_svg(grid: Grid) -> str:
         parts.append(line(x, grid.top, x, bottom, 'stroke="#e9ecef"'))
     for column in grid.xs:
         down = upside_down(column)
-        way = "upside down: tree on the left" if down else "upright: tree on the right"
-        parts.append("<g>" + titled([f"Cards in this column stand {way}"])
+        parts.append("<g>" + titled([column_words(down)])
                      + text(grid.x(column) + CARD_W / 2, grid.top - 8, f"{column} {'▼' if down else '▲'}", 11,
                             ' font-weight="bold" fill="#495057"') + "</g>")
     parts.append("</g>")
     return "".join(parts)
 
 
-def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) -> str:
+def column_words(down: bool) -> str:
+    """A layout column's tooltip: which way up its cards stand."""
+    return f"Cards in this column stand {'upside down: tree on the left' if down else 'upright: tree on the right'}"
+
+
+def layout_card_group(seat: int, card: int, column: int, band: int) -> str:
+    """A card of a layout's group opened, with its tooltip (which way up it stands, its cells top to bottom) and
+    its place as data-state; the caller draws its face and closes the group."""
     down = upside_down(column)
     cells = COMPONENTS.cards[card - 1].cells
     shown = cells[::-1] if down else cells
     title = f"Card {card}, {'upside down' if down else 'upright'}: {reads(shown)}, top to bottom"
     where = quoteattr(f"layout {seat} at {column},{band}")
     return (f'<g{piece(card)} data-state={where} class="card" data-card="{card}" data-x="{column}" '
-            f'data-y="{band}">{titled([title])}'
-            + card_face(card, grid.x(column), grid.y(band), down, column, band) + "</g>")
+            f'data-y="{band}">{titled([title])}')
+
+
+def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) -> str:
+    face = card_face(card, grid.x(column), grid.y(band), upside_down(column), column, band)
+    return layout_card_group(seat, card, column, band) + face + "</g>"
 
 
 SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))

@@ -15,9 +15,7 @@ from __future__ import annotations
 import math
 
 from nutbox.core.svg import (
-    HIGHLIGHT,
     TARGET_STYLE,
-    attributes,
     circle,
     document,
     left_text,
@@ -25,22 +23,20 @@ from nutbox.core.svg import (
     rect,
     targets,
     text,
-    titled,
 )
 from nutbox.games.nut_hunt.board import COORDS, RADIUS
 from nutbox.games.nut_hunt.components import Tile
 from nutbox.games.nut_hunt.render_svg import (
-    BORDER,
     FILL,
     FOX,
     GREEN_BORDER,
     TILE_OF_CODE,
-    hexagon,
-    hover,
+    empty_cell_svg,
     kind,
     occupants,
+    tile_at,
+    tile_ground,
     tile_of,
-    tile_state,
     winner_mark,
 )
 from nutbox.games.nut_hunt.view import HuntView
@@ -138,26 +134,13 @@ def pieces_svg(view: HuntView, x: float, y: float, code: str) -> list[str]:
 
 def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
     x, y = centre(cell)
-    if cell >= len(view["layout"]):
-        return (f'<g class="empty"><polygon points="{hexagon(x, y, SIZE - 2)}" fill="#eee" stroke="#aaa" '
-                f'stroke-dasharray="4 3"/>' + text(x, y + 6, "?", 18, ' fill="#999"') + "</g>")
-    code = view["layout"][cell]
-    tile = TILE_OF_CODE[code]
-    actions = on_tile.get(code, [])
+    tile = tile_at(view, cell)
+    if tile is None:
+        return empty_cell_svg(x, y, SIZE)
+    code = tile.code
     # the painted hex (its stroke included) stays inside its cell, so no two tiles' hit areas overlap
-    border, width, inset = (GREEN_BORDER, 4, 3.5) if tile.green else (BORDER, 2, 2.5)
-    parts = [
-        f"<g{attributes('tile', code, actions, 'tile', state=tile_state(view, code))}>",
-        titled(hover(view, tile, actions)),
-        f'<polygon points="{hexagon(x, y, SIZE - inset)}" fill="{FILL[kind(tile)]}" stroke="{border}" '
-        f'stroke-width="{width}"/>',
-    ]
-    if actions:
-        parts.append(f'<polygon class="highlight" points="{hexagon(x, y, SIZE - 6.5)}" fill="{HIGHLIGHT}" '
-                     f'fill-opacity="0.15" stroke="{HIGHLIGHT}" stroke-width="3"/>')
-    if view["frames"] and view["frames"][-1]["tile"] == code:  # where squirrels are scattering from now
-        parts.append(f'<polygon points="{hexagon(x, y, SIZE - 6.5)}" fill="none" stroke="{FOX}" stroke-width="2" '
-                     f'stroke-dasharray="5 3"/>')
+    border, inset = (4, 3.5) if tile.green else (2, 2.5)
+    parts = tile_ground(view, tile, on_tile.get(code, []), x, y, SIZE - inset, border, SIZE - 6.5)
     lines = name_lines(tile.name)
     for i, line in enumerate(lines):
         parts.append(text(x, y - (6 if len(lines) == 1 else 14 - 11 * i), line, NAME_SIZE, ' font-weight="bold"'))

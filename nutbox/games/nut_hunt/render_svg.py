@@ -131,27 +131,46 @@ def tile_state(view: HuntView, code: str) -> str:
     return "; ".join(shown) or "empty"
 
 
-def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
-    x, y = centre(cell)
-    if cell >= len(view["layout"]):
-        return (f'<g class="empty"><polygon points="{hexagon(x, y, SIZE - 2)}" fill="#eee" stroke="#aaa" '
-                f'stroke-dasharray="4 3"/>' + text(x, y + 6, "?", 18, ' fill="#999"') + "</g>")
-    code = view["layout"][cell]
-    tile = TILE_OF_CODE[code]
-    actions = on_tile.get(code, [])
-    border, width = (GREEN_BORDER, 5) if tile.green else (BORDER, 2)
+def tile_at(view: HuntView, cell: int) -> Tile | None:
+    """The tile dealt to a cell of the forest; None while it is empty (the layout lists the tiles dealt so
+    far, cell by cell)."""
+    return TILE_OF_CODE[view["layout"][cell]] if cell < len(view["layout"]) else None
+
+
+def empty_cell_svg(x: float, y: float, size: float) -> str:
+    """A cell of the forest no tile has been dealt to yet, in a hex of circumradius `size`."""
+    return (f'<g class="empty"><polygon points="{hexagon(x, y, size - 2)}" fill="#eee" stroke="#aaa" '
+            f'stroke-dasharray="4 3"/>' + text(x, y + 6, "?", 18, ' fill="#999"') + "</g>")
+
+
+def tile_ground(view: HuntView, tile: Tile, actions: list[str], x: float, y: float, painted: float, border: float,
+                inner: float) -> list[str]:
+    """A tile's group opened, its tooltip and its painted hex (circumradius `painted`, its border `border` wide,
+    green on a starting tile); inside it, at circumradius `inner`, the highlight when clickable and the fox's
+    ring where squirrels are scattering from now. The caller draws the rest and closes the group."""
+    code = tile.code
     parts = [
         f"<g{attributes('tile', code, actions, 'tile', state=tile_state(view, code))}>",
         titled(hover(view, tile, actions)),
-        f'<polygon points="{hexagon(x, y, SIZE - 3)}" fill="{FILL[kind(tile)]}" stroke="{border}" '
-        f'stroke-width="{width}"/>',
+        f'<polygon points="{hexagon(x, y, painted)}" fill="{FILL[kind(tile)]}" '
+        f'stroke="{GREEN_BORDER if tile.green else BORDER}" stroke-width="{border}"/>',
     ]
     if actions:
-        parts.append(f'<polygon class="highlight" points="{hexagon(x, y, SIZE - 7)}" fill="{HIGHLIGHT}" '
+        parts.append(f'<polygon class="highlight" points="{hexagon(x, y, inner)}" fill="{HIGHLIGHT}" '
                      f'fill-opacity="0.15" stroke="{HIGHLIGHT}" stroke-width="3"/>')
-    if view["frames"] and view["frames"][-1]["tile"] == code:  # where squirrels are scattering from now
-        parts.append(f'<polygon points="{hexagon(x, y, SIZE - 7)}" fill="none" stroke="{FOX}" stroke-width="2" '
+    if view["frames"] and view["frames"][-1]["tile"] == code:
+        parts.append(f'<polygon points="{hexagon(x, y, inner)}" fill="none" stroke="{FOX}" stroke-width="2" '
                      f'stroke-dasharray="5 3"/>')
+    return parts
+
+
+def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
+    x, y = centre(cell)
+    tile = tile_at(view, cell)
+    if tile is None:
+        return empty_cell_svg(x, y, SIZE)
+    code = tile.code
+    parts = tile_ground(view, tile, on_tile.get(code, []), x, y, SIZE - 3, 5 if tile.green else 2, SIZE - 7)
     if view["fox"] == code:
         parts.append('<g class="fox">' + f'<rect x="{num(x - 13)}" y="{num(y - 50)}" width="26" height="13" rx="6.5" '
                      f'fill="{FOX}" stroke="#000"/>' + text(x, y - 40.5, "fox", 10, ' font-weight="bold" fill="#fff"')

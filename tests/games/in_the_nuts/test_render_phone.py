@@ -23,6 +23,8 @@ from render_checks import (
     expected_targets,
     key_of,
     legal_texts,
+    overlap,
+    place_states,
     seat_to_move,
     svg_texts,
     title_of,
@@ -43,7 +45,6 @@ FINGER = 32  # CSS px a target's hit area needs on each side
 SMALLEST_TEXT, MEDIAN_TEXT = 10, 11  # CSS px
 NAMES = ("walnut", "hazelnut", "beechnut", "acorn")
 CODE = re.compile(r"\b(?:[WHBA]|WH|WB|WA|HB|HA|BA)\b")  # a nut written by its letter(s), as actions write it
-IGNORED = ("data-state", "data-action", "data-actions")
 
 
 @cache
@@ -98,10 +99,6 @@ def box_of(element: ET.Element) -> tuple[float, float, float, float]:
         boxes.append((box[0] - half, box[1] - half, box[2] + half, box[3] + half))
     assert boxes, element.attrib
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-def overlap(one: tuple[float, float, float, float], two: tuple[float, float, float, float]) -> bool:
-    return one[0] < two[2] and two[0] < one[2] and one[1] < two[3] and two[1] < one[3]
 
 
 def named(root: ET.Element, attribute: str, value: str) -> ET.Element:
@@ -172,23 +169,11 @@ def test_the_phone_marks_every_board_action_the_desktop_marks_on_the_same_places
 
 
 # --- the same places, the same states -----------------------------------------------------------------------
-def places(root: ET.Element) -> dict[str, str]:
-    """Each place's data-state by its naming attribute ("data-space=8"), read as the browser table reads it."""
-    found = {}
-    for element in root.iter():
-        if "data-state" in element.attrib:
-            name = next(key for key in element.attrib if key.startswith("data-") and key not in IGNORED)
-            key = f"{name}={element.get(name)}"
-            assert key not in found, key
-            found[key] = element.get("data-state", "")
-    return found
-
-
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_place_and_its_state_are_the_desktops(players: int) -> None:
     """So the table marks the same changes since a seat's last decision on either picture."""
     for _, _, root, desktop in pictures(players):
-        assert places(root) == places(desktop)
+        assert place_states(root) == place_states(desktop)
 
 
 # --- what it shows ------------------------------------------------------------------------------------------

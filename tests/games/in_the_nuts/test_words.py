@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+from render_checks import place_states
+
 from nutbox.core import random_action
 from nutbox.games.in_the_nuts import InTheNuts, NutsOptions, NutsState
 from nutbox.games.in_the_nuts.actions import KEEP
@@ -17,7 +19,6 @@ from nutbox.games.in_the_nuts.render_svg import render as render_svg
 from .positions import play, position
 
 MARLENE, CHRISTINE, ANNA = 0, 1, 2
-IGNORED = ("data-state", "data-action", "data-actions")
 
 
 def prompt(state: NutsState, seat: int | None) -> str:
@@ -33,17 +34,9 @@ def labels(state: NutsState) -> dict[str, str]:
 
 
 def places(state: NutsState) -> dict[str, str]:
-    """Each place's data-state by its naming attribute ("data-space=8"), read as the browser table reads it."""
+    """Each place's data-state in the desktop picture the seat to move (a spectator at a chance node) sees."""
     who = state.to_move()
-    root = ET.fromstring(render_svg(state.view(who if isinstance(who, int) else None), []))
-    found = {}
-    for element in root.iter():
-        if "data-state" in element.attrib:
-            name = next(key for key in element.attrib if key.startswith("data-") and key not in IGNORED)
-            key = f"{name}={element.get(name)}"
-            assert key not in found, key
-            found[key] = element.get("data-state", "")
-    return found
+    return place_states(ET.fromstring(render_svg(state.view(who if isinstance(who, int) else None), [])))
 
 
 def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:

@@ -27,6 +27,7 @@ from render_checks import (
     random_game,
     result_words,
     seat_to_move,
+    shapes_box,
     svg_texts,
     text_of,
     title_of,
@@ -207,20 +208,6 @@ def test_a_place_is_clickable_on_the_band_of_the_cards_middle_in_its_column(play
             assert not re.search(r"(column|band)s? -?\d", title_of(element))  # no coordinates
             checked += 1
     assert checked
-
-
-def shapes_box(element: ET.Element) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) around the rectangles and circles an element draws."""
-    boxes = []
-    for shape in element.iter():
-        if shape.tag == f"{SVG}rect":
-            x, y = float(shape.get("x", "0")), float(shape.get("y", "0"))
-            boxes.append((x, y, x + float(shape.get("width", "")), y + float(shape.get("height", ""))))
-        elif shape.tag == f"{SVG}circle":
-            cx, cy, r = (float(shape.get(name, "")) for name in ("cx", "cy", "r"))
-            boxes.append((cx - r, cy - r, cx + r, cy + r))
-    assert boxes, element.attrib
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -23,8 +23,10 @@ from render_checks import (
     expected_targets,
     key_of,
     legal_texts,
+    overlap,
     random_game,
     seat_to_move,
+    shapes_box,
     svg_texts,
     with_attribute,
 )
@@ -42,7 +44,6 @@ SEEDS = range(2)
 SCREEN = 358  # CSS pixels the picture's width fills
 FINGER = 32  # CSS pixels: the least side of a target
 TARGET_ATTRIBUTES = ("data-offer", "data-spot")
-Box = tuple[float, float, float, float]
 
 
 @cache
@@ -83,26 +84,6 @@ def scale(root: ET.Element) -> float:
 
 def text_sizes(root: ET.Element) -> list[float]:
     return [float(element.get("font-size", "")) * scale(root) for element in root.iter(f"{SVG}text")]
-
-
-def shapes_box(element: ET.Element) -> Box:
-    """(left, top, right, bottom) around the shapes an element draws (its hit area)."""
-    boxes = []
-    for shape in element.iter():
-        if shape.tag == f"{SVG}rect":
-            x, y = float(shape.get("x", "0")), float(shape.get("y", "0"))
-            boxes.append((x, y, x + float(shape.get("width", "")), y + float(shape.get("height", ""))))
-        elif shape.tag == f"{SVG}circle":
-            cx, cy, r = (float(shape.get(name, "")) for name in ("cx", "cy", "r"))
-            boxes.append((cx - r, cy - r, cx + r, cy + r))
-        else:
-            assert shape.tag in (f"{SVG}g", f"{SVG}title", f"{SVG}text", f"{SVG}line", f"{SVG}path"), shape.tag
-    assert boxes, element.attrib
-    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
-
-
-def overlap(a: Box, b: Box) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def target_of(state: CardsState, action: Action) -> tuple[str, str]:

@@ -18,11 +18,13 @@ from functools import cache
 import pytest
 from render_checks import (
     SVG,
+    Box,
     check_deterministic,
     check_marks,
     expected_targets,
     key_of,
     legal_texts,
+    overlap,
     seat_to_move,
     svg_texts,
     with_attribute,
@@ -40,7 +42,6 @@ PAGE = 358  # CSS px the page gives the picture's width
 SMALLEST_TEXT, MEDIAN_TEXT, FINGER = 10, 11, 32  # CSS px
 PLACES = ("data-row", "data-tile", "data-spot", "data-machine", "data-holder", "data-squirrel", "data-truck",
           "data-cell")
-Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def views(state: FactoryState) -> Iterator[tuple[int | None, list[str]]]:
@@ -102,10 +103,6 @@ def hit_box(target: ET.Element) -> Box:
             boxes.append((min(xs), min(ys), max(xs), max(ys)))
     assert boxes, f"nothing to hit in {target.attrib}"
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-def overlap(a: Box, b: Box) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def places(root: ET.Element) -> dict[tuple[str, str], str | None]:
