@@ -240,6 +240,7 @@ async def new_form(request: Request, error: str | None = None, values: dict[str,
 
 
 async def create(request: Request) -> Response:
+    profiles.same_site(request)  # (it may seat the browser's profile at a rated table)
     game_id = game_id_of(request)
     hub_of(request).new_tables.check(address_of(request), hub_of(request).clock.now())
     form = await request.form()
@@ -370,6 +371,7 @@ async def invitation(request: Request) -> Response:
 
 
 async def claim(request: Request) -> Response:
+    profiles.same_site(request)  # (another site must not seat this browser's profile at its table)
     table = request.path_params["table"]
     _, key = await hub_of(request).claim(table, request.path_params["token"], await profiles.profile_of(request))
     return RedirectResponse(f"/t/{table}/seat/{key}", status_code=303)
@@ -525,6 +527,7 @@ async def api_hint(request: Request) -> Response:
 
 async def api_chat(request: Request) -> Response:
     """A line of chat from a seat (its key) or a spectator with a profile (the cookie)."""
+    profiles.same_site(request)
     data = await body(request)
     if not isinstance(data.get("text"), str):
         raise Refusal("a chat request carries the text", status=400)
@@ -569,6 +572,9 @@ async def live(socket: WebSocket) -> None:
     secret = socket.query_params.get("secret") or None
     phone = socket.query_params.get("layout") == "phone"  # the board drawn for a phone
     await socket.accept()
+    if profiles.cross_site_socket(socket):
+        await socket.close(code=4403, reason="a connection from another site: use this site's own pages")
+        return
     profile = await profiles.profile_of(socket)
     try:
         seated, watcher = await hub.join(table, secret, profile[0] if profile else None, phone)

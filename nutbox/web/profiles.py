@@ -71,7 +71,7 @@ def hold(response: Response, request: Request, key: str) -> Response:
     return response
 
 
-def same_site(request: Request) -> None:
+def same_site(request: HTTPConnection) -> None:
     """Refuse a POST another site's page made this browser send (a cross-site form). A browser that says where
     the request comes from in Sec-Fetch-Site is taken at its word; else the page's origin must be this host.
     (Our pages ask for no referrer, so a browser may send Origin "null" with its own forms: Sec-Fetch-Site
@@ -86,6 +86,13 @@ def same_site(request: Request) -> None:
         foreign = origin is not None and urlsplit(origin).netloc != request.url.netloc
     if foreign:
         raise Refusal("a request from another site: use this site's own pages", status=403)
+
+
+def cross_site_socket(socket: HTTPConnection) -> bool:
+    """Whether a WebSocket was opened by another site's page: browsers always say where an upgrade comes from
+    (Origin), and the cookie would ride along with it (cross-site WebSocket hijacking)."""
+    origin = socket.headers.get("origin")
+    return origin is not None and urlsplit(origin).netloc != socket.url.netloc
 
 
 async def form_text(request: Request, name: str, largest: int = 600) -> str:

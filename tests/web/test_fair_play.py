@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import Client
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from test_people import join_from_lobby, open_table, person, to_move, wait_for
 
 from nutbox.web.app import create_app
@@ -115,3 +116,28 @@ def test_a_bot_playing_for_a_rated_person_makes_the_game_unrated_for_everyone(si
     assert any("no longer rated: a bot plays for Ann" in note for note in state["notes"])
     subjects = [subject for subject in hub.tables[table].live.subjects() if subject]
     assert hub.people.ratings("nuts-sorting", 2, subjects) == {}
+
+
+CROSS_SITE = {"sec-fetch-site": "cross-site", "origin": "https://elsewhere.example"}
+
+
+def test_a_page_of_another_site_cannot_act_with_the_profile_cookie(site: Client) -> None:
+    """Only SameSite=Lax kept these safe, and only in current browsers."""
+    app = site.http.app
+    ann, bea = person(app, "Ann"), person(app, "Bea")
+    made = ann.http.post("/new/nuts-sorting", data={"players": "2", "seat0": "human", "seat1": "human",
+                                                    "sit": "on", "rated": "on"}, headers=CROSS_SITE)
+    assert made.status_code == 403 and "another site" in made.text
+    table, invitations = site.invite("nuts-sorting", ["human", "human"])
+    taken = bea.http.post(invitations[0], headers=CROSS_SITE, follow_redirects=False)
+    assert taken.status_code == 403
+    assert not site.state(table)["seats"][0]["joined"], "the seat is still free"
+    said = bea.http.post(f"/api/t/{table}/chat", json={"text": "I resign"}, headers=CROSS_SITE)
+    assert said.status_code == 403
+    foreign = {"origin": "https://elsewhere.example"}
+    with bea.http.websocket_connect(f"/ws/t/{table}", headers=foreign) as socket, \
+            pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    assert closed.value.code == 4403
+    with bea.http.websocket_connect(f"/ws/t/{table}", headers={"origin": "http://testserver"}) as socket:
+        assert socket.receive_json()["type"] == "state"  # this site's own page connects
