@@ -31,6 +31,7 @@ from nutbox.core import (
 from nutbox.play import Match
 from nutbox.registry import entry, make
 from nutbox.web.chance import chance_after, new_key
+from nutbox.web.names import looks_like_a_seat_number, skeleton
 from nutbox.web.people import Profile
 from nutbox.web.seats import SECRET_LENGTH, bot_seat, digest, human_seat, matches, new_secret
 from nutbox.web.store import StoredTable
@@ -228,6 +229,13 @@ class LiveTable:
 
     def set_name(self, seat: int, name: str) -> None:
         name = clean_name(name)
+        if looks_like_a_seat_number(name):
+            raise Refusal("a name that reads as \"Player N\" would pass for a seat without one: choose another",
+                          status=400)
+        others = [shown for other, shown in enumerate(self.names()) if other != seat]
+        if any(skeleton(name) == skeleton(other) for other in others):
+            raise Refusal(f"{clip(name, 24)!r} looks like the name of another seat at this table: choose another",
+                          status=409)
         self.stored.seats[seat] = {**self.stored.seats[seat], "name": name}
         self.note(f"Seat {seat + 1} is {name}")  # not "Player N": every "Player N" is shown as the name
 
@@ -235,17 +243,18 @@ class LiveTable:
         """Each seat's name as shown everywhere: the person's own name, a bot's level ("Easy bot"), else "Player
         N"; two alike are told apart (a person's by the seat number, a bot's by a count)."""
         given = [self.given_name(seat) for seat in range(len(self.stored.seats))]
+        looks = [skeleton(name) for name in given]  # two names alike to the eye are alike (Bea and Веа)
         shown = []
         for seat, name in enumerate(given):
             if not name:
                 shown.append(f"Player {seat + 1}")
-            elif given.count(name) == 1:
+            elif looks.count(looks[seat]) == 1:
                 shown.append(name)
             elif self.stored.seats[seat].get("name"):
                 shown.append(f"{name} (seat {seat + 1})")
             else:
                 alike = [other for other, info in enumerate(self.stored.seats)
-                         if given[other] == name and not info.get("name")]
+                         if looks[other] == looks[seat] and not info.get("name")]
                 shown.append(name if len(alike) == 1 else f"{name} {alike.index(seat) + 1}")
         return shown
 

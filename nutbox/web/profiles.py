@@ -34,6 +34,7 @@ from nutbox.registry import ENTRIES, game_class
 from nutbox.web.db import profiles
 from nutbox.web.hub import Hub
 from nutbox.web.live import LiveTable, Refusal, clean_name
+from nutbox.web.names import looks_like_a_seat_number
 from nutbox.web.pages import address_of, hub_of, templates
 from nutbox.web.people import Membership, Profile
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
@@ -121,7 +122,7 @@ async def make(request: Request) -> Response:
     if held is not None:
         raise Refusal(f"this browser already has a profile ({held[0].name}); forget it on /profile to make "
                       "another", status=409)
-    name = clean_name(await form_text(request, "name"))
+    name = profile_name(await form_text(request, "name"))
     code = (await form_text(request, "code", SECRET_LENGTH)).strip()
     if hub.limits.invite_only and not code:
         raise Refusal("this server lets people in with an invite code: ask its operator for one", status=403)
@@ -142,10 +143,19 @@ async def make(request: Request) -> Response:
     return hold(RedirectResponse("/me", status_code=303), request, key)
 
 
+def profile_name(text: str) -> str:
+    """A profile's name: a person's name, never one that reads as "Player N" (a seat without a name)."""
+    name = clean_name(text)
+    if looks_like_a_seat_number(name):
+        raise Refusal("a name that reads as \"Player N\" would pass for a seat without one: choose another",
+                      status=400)
+    return name
+
+
 async def rename(request: Request) -> Response:
     same_site(request)
     profile, _ = await require_profile(request)
-    name = clean_name(await form_text(request, "name"))
+    name = profile_name(await form_text(request, "name"))
     await asyncio.wrap_future(hub_of(request).people.update_profile(profile.id, name=name))
     return RedirectResponse("/profile", status_code=303)
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from conftest import Client
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from test_people import join_from_lobby, open_table, person, to_move, wait_for
+from test_people import browser, join_from_lobby, open_table, person, to_move, wait_for
 
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits
@@ -141,3 +142,25 @@ def test_a_page_of_another_site_cannot_act_with_the_profile_cookie(site: Client)
     assert closed.value.code == 4403
     with bea.http.websocket_connect(f"/ws/t/{table}", headers={"origin": "http://testserver"}) as socket:
         assert socket.receive_json()["type"] == "state"  # this site's own page connects
+
+
+def test_no_name_can_pass_for_another_seat_or_for_a_seat_without_one(site: Client) -> None:
+    table, keys = site.create("nuts-sorting", ["human", "human"])
+
+    def rename(key: str, name: str) -> Any:
+        return site.http.post(f"/api/t/{table}/name", json={"secret": key, "name": name,
+                                                            "version": site.state(table)["version"]})
+
+    assert rename(keys[0], "Bea").status_code == 200
+    for impostor in ("Player 1", "Рlayer 1", "player1"):  # (the second with a Cyrillic Р)
+        refused = rename(keys[1], impostor)
+        assert refused.status_code == 400 and "Player N" in refused.json()["error"], impostor
+    refused = rename(keys[1], "Веа")  # Cyrillic letters that read "Bea"
+    assert refused.status_code == 409 and "looks like the name of another seat" in refused.json()["error"]
+    assert [seat["name"] for seat in site.state(table)["seats"]] == ["Bea", "Player 2"]
+    made = browser(site.http.app).post("/profile", data={"name": "Рlayer 2"}, follow_redirects=False)
+    assert made.status_code == 400
+    # two profiles whose names look alike, seated by their own names, are told apart wherever they are shown
+    live = site.http.app.state.hub.tables[table].live  # type: ignore[attr-defined]
+    live.stored.seats[1]["name"] = "Веа"
+    assert live.names() == ["Bea (seat 1)", "Веа (seat 2)"]
