@@ -60,6 +60,7 @@ def serve(
         typer.echo("error: --workers needs a database every process can share: PostgreSQL (--db "
                    "postgresql+psycopg://user@host/nutbox); SQLite serves one process", err=True)
         raise typer.Exit(2)
+    reachable(db)
     limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings,
                     invite_only=invite_only, webhook_private=webhook_private, spectators=spectators)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -67,9 +68,29 @@ def serve(
                f"process{'es' if workers > 1 else ''})")
     # per-message compression costs more CPU than it saves on loopback and LAN tables
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_per_message_deflate": False}
-    if workers == 1:
-        uvicorn.run(create_app(db, bot_workers or None, limits), **common)
-        return
-    # each worker process builds its own app from what this one was told (web/app.py from_environment)
-    os.environ[SETTINGS] = json.dumps({"db": db, "bot_workers": bot_workers or None, "limits": asdict(limits)})
-    uvicorn.run("nutbox.web.app:from_environment", factory=True, workers=workers, **common)
+    try:
+        if workers == 1:
+            uvicorn.run(create_app(db, bot_workers or None, limits), **common)
+            return
+        # each worker process builds its own app from what this one was told (web/app.py from_environment)
+        os.environ[SETTINGS] = json.dumps({"db": db, "bot_workers": bot_workers or None, "limits": asdict(limits)})
+        uvicorn.run("nutbox.web.app:from_environment", factory=True, workers=workers, **common)
+    except KeyboardInterrupt:  # Ctrl-C: the server and its bots have stopped; a line, not a traceback
+        typer.echo("nutbox table stopped")
+
+
+def reachable(db: str) -> None:
+    """Stop with one clear line (exit 1) if the database cannot be reached, before anything starts."""
+    from sqlalchemy import create_engine, exc
+
+    shown = "the database"
+    try:
+        engine = create_engine(db)
+        shown = f"the database {engine.url.render_as_string(hide_password=True)}"  # (never its password)
+        with engine.connect():
+            pass
+        engine.dispose()
+    except (exc.SQLAlchemyError, OSError, ValueError) as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        typer.echo(f"error: {shown} cannot be reached: {reason}", err=True)
+        raise typer.Exit(1) from None

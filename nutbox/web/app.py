@@ -86,7 +86,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
             yield
         finally:
             await hub.close()
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(pool)
 
     routes = [
         Route("/", home),
@@ -122,6 +122,20 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         routes=routes, lifespan=lifespan, exception_handlers={Refusal: refused, TooLarge: refused},
         middleware=[Middleware(Guard, body_limit=MAX_BODY, upload_limit=MAX_UPLOAD, upload_paths=("/watch",))],
     )
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the bots' processes now, a decision under way included: left to finish it, a worker outlives a server
+    stopped meanwhile (and keeps multiprocessing's resource tracker alive with it)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # (the executor names no public way)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)
+        if worker.is_alive():
+            worker.kill()
+            worker.join(timeout=5)
 
 
 SETTINGS = "NUTBOX_SERVE"  # how `nutbox serve --workers N` hands its settings to each worker process
