@@ -251,5 +251,6 @@ def test_the_lobby_profiles_my_games_and_leaderboards_fit_every_screen_and_pass_
     expect(listed.get_by_role("button", name=f"Join as Bea at {size}")).to_be_visible()
     check(other, size, "the lobby with an open table")
     other.goto(link)  # what the link does, asked before it is done
-    expect(other.get_by_role("button", name="Use this profile here")).to_be_visible()
+    expect(other.locator("#signs-in")).to_contain_text("This signs this browser in as")
+    expect(other.get_by_role("button", name=re.compile("use my profile here"))).to_be_visible()
     check(other, size, "a link to a profile, opened on another device")

@@ -196,7 +196,8 @@ def test_a_device_link_moves_the_profile_once(server: Client, database: str) -> 
     assert link is not None and "<svg" in made.text  # and its QR code
     path = link.group(1).removeprefix("http://testserver")
     preview = laptop.get(path)  # a link preview only fetches the page: nothing is taken
-    assert preview.status_code == 200 and "Use this profile here" in preview.text and laptop.key is None
+    assert preview.status_code == 200 and "use my profile here" in preview.text and laptop.key is None
+    assert "This signs this browser in as" in preview.text and "If someone else sent it to you" in preview.text
     used = laptop.post(path)
     assert used.status_code == 303 and used.headers["location"] == "/me" and laptop.key == key
     assert "Your profile: Ada" in laptop.get("/profile").text
