@@ -4,6 +4,9 @@ installed package.)"""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -37,7 +40,9 @@ def server_process(db: str, bot_workers: int = 1, startup: float = 60.0, options
     port = free_port()
     command = [sys.executable, "-m", "nutbox.cli.main", "serve", "--port", str(port), "--db", db,
                "--bot-workers", str(bot_workers), *options]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # a session of its own: whatever it starts (bot workers, their resource tracker) is stopped with it at the end,
+    # even after a test killed the server itself with kill -9
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + startup
@@ -56,6 +61,9 @@ def server_process(db: str, bot_workers: int = 1, startup: float = 60.0, options
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+            process.wait()
+        with contextlib.suppress(ProcessLookupError):  # (nothing of its session left: all stopped with it)
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 CHROMIUM = "/usr/bin/chromium"

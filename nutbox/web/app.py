@@ -45,6 +45,7 @@ from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe
 from nutbox.registry import ENTRIES, entry, game_class, make
 from nutbox.web import leaderboard, learn, lobby, profiles, schema
+from nutbox.web.bots import die_with_server
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Clock, Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
@@ -77,7 +78,8 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         workers = bot_workers or max(1, (os.cpu_count() or 2) - 1)
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=die_with_server)
         hub = Hub(Store(db), pool, limits, clock)
         app.state.hub = hub
         resumed = await hub.resume_all()

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
+import signal
 from functools import cache
 from typing import Any
 
 from nutbox.agents import make_agent
 from nutbox.core import Game, View
 from nutbox.registry import make
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+
+
+def die_with_server() -> None:
+    """A bot worker's first step: on Linux, ask to be stopped when the server that started it dies, even by
+    kill -9 (a worker would otherwise wait for work forever, and keep multiprocessing's resource tracker alive)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass  # not Linux: the server stops its workers itself when it stops (web/app.py stop_pool)
 
 
 @cache

@@ -93,6 +93,8 @@ def test_everything_a_player_needs_is_on_the_first_screen(server: str, contexts:
     phone = contexts(390, 844, touch=True)
     phone.goto(seat)
     wait_for_turn(phone)
+    phone.wait_for_function("() => document.getElementById('table').dataset.connected === 'yes'")
+    phone.wait_for_timeout(600)  # (the word of who is here, which redraws the strip, has come by now)
     assert phone.locator("#prompt").evaluate(SEEN), "the prompt on a phone"
     chips = phone.locator("#strip-seats .strip-seat")
     assert chips.count() == players

@@ -73,7 +73,11 @@ function receive(message) {
     if (deciding !== null && state.version !== deciding) deciding = null;
     show(before);
   }
-  else if (message.type === "presence") { state.connected = message.connected; showPanels(); }
+  else if (message.type === "presence") {
+    const changed = JSON.stringify(message.connected) !== JSON.stringify(state.connected);
+    state.connected = message.connected;
+    if (changed) showPanels();  // (redrawn only when someone came or went)
+  }
   else if (message.type === "chat") { receiveChat(message); }
   else if (message.type === "ok" || message.type === "error") {
     // the server answers a connection's requests in the order they came: the oldest unanswered one is answered
