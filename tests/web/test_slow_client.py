@@ -70,6 +70,16 @@ def frames(data: bytes) -> Iterator[tuple[int, bytes]]:
         at += length
 
 
+def two_people(server: str) -> tuple[str, list[str]]:
+    """A table of Nuts! for two people, both seats taken through their invitations: its id and the seats' keys."""
+    status, creator = post(f"{server}/new/nuts-factory", {"players": "2", "seat0": "human", "seat1": "human"})
+    assert status == 200
+    with urllib.request.urlopen(creator, timeout=GUARD) as response:
+        invitations = re.findall(r'class="invite-link" href="([^"]+)"', response.read().decode())
+    table = creator.split("/t/", 1)[1].split("/", 1)[0]
+    return table, [post(link)[1].rsplit("/seat/", 1)[1] for link in invitations]
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     with running_server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", options=("--outbox", "8")) as url:
@@ -77,12 +87,7 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 def test_a_spectator_who_never_reads_holds_up_no_move_and_is_dropped(server: str) -> None:
-    status, creator = post(f"{server}/new/nuts-factory", {"players": "2", "seat0": "human", "seat1": "human"})
-    assert status == 200
-    with urllib.request.urlopen(creator, timeout=GUARD) as response:
-        invitations = re.findall(r'class="invite-link" href="([^"]+)"', response.read().decode())
-    table = creator.split("/t/", 1)[1].split("/", 1)[0]
-    keys = [post(link)[1].rsplit("/seat/", 1)[1] for link in invitations]
+    table, keys = two_people(server)
     stuck = never_reading(server, f"/ws/t/{table}")
     # every update is tens of kB: a few hundred fill the socket's buffers, then the spectator's outbox
     for _ in range(200):
@@ -126,12 +131,7 @@ def test_spectators_coming_and_going_never_knock_a_slow_seat_off_and_too_many_ar
     with 4008 after a few joins.)"""
     with running_server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", options=("--outbox", "8", "--spectators", "20")
                         ) as server:
-        status, creator = post(f"{server}/new/nuts-factory", {"players": "2", "seat0": "human", "seat1": "human"})
-        assert status == 200
-        with urllib.request.urlopen(creator, timeout=GUARD) as response:
-            invitations = re.findall(r'class="invite-link" href="([^"]+)"', response.read().decode())
-        table = creator.split("/t/", 1)[1].split("/", 1)[0]
-        keys = [post(link)[1].rsplit("/seat/", 1)[1] for link in invitations]
+        table, keys = two_people(server)
         slow = never_reading(server, f"/ws/t/{table}?secret={keys[0]}")
         watching = [never_reading(server, f"/ws/t/{table}") for _ in range(20)]  # the cap, all here at once
         refused = connect_and_leave(server, f"/ws/t/{table}", listen=True)
