@@ -29,9 +29,13 @@ def left_behind() -> dict[int, str]:
         try:
             if mark not in (entry / "environ").read_bytes().split(b"\0"):
                 continue
-            if (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+            state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+            if state == "Z":
                 continue  # (exited, not yet reaped by its parent)
-            found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if int(parent) == os.getpid() and "multiprocessing.resource_tracker" in command:
+                continue  # this process's own tracker (a test used a process pool here): it ends with this process
+            found[int(entry.name)] = command
         except OSError:
             continue
     return found

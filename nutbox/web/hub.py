@@ -32,7 +32,7 @@ from nutbox.web.bots import decide
 from nutbox.web.chance import bot_seed
 from nutbox.web.listen import Listener
 from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, new_table
-from nutbox.web.people import People, Profile, Said, Write
+from nutbox.web.people import People, Profile, Said, TooFast, Write
 from nutbox.web.seats import SECRET_LENGTH, matches, seat_key
 from nutbox.web.store import StaleVersion, Store, StoredTable
 from nutbox.web.throttle import Throttle
@@ -146,7 +146,6 @@ class Seated:
     # the person's seat whose turn it was at the last change, and whether every seat was taken then: a turn is
     # told once, when it starts or when the last seat is taken (the game can begin)
     turn_of: tuple[int | None, bool] = (None, False)
-    spoken: dict[str, deque[float]] = field(default_factory=dict)  # speaker: when their recent lines were said
     said_here: deque[int] = field(default_factory=lambda: deque(maxlen=100))  # lines said through this process
     # the hint for one position (its version): asked for again, it is the same answer, worked out once
     hint: tuple[int, asyncio.Future[str]] | None = None
@@ -642,29 +641,18 @@ class Hub:
             raise Refusal("make a profile (/profile) to chat as a spectator", status=403)
         if seat is None and "spectators" not in readable(live, seat, profile):
             raise Refusal("you hold a seat at this table: speak from your seat's page", status=403)
-        speaker = f"seat {seat}" if seat is not None else f"profile {profile.id}"  # type: ignore[union-attr]
         now = self.clock.now()
-        # each speaker has a few lines a window; all the spectators together a few times that, since anyone
-        # can make a profile (unless the server is invite-only)
-        limits = {speaker: self.limits.chat_lines}
-        if seat is None:
-            limits["spectators"] = 4 * self.limits.chat_lines
-        for who, most in limits.items():
-            recent = seated.spoken.setdefault(who, deque())
-            while recent and recent[0] <= now - self.limits.chat_window:
-                recent.popleft()
-            if len(recent) >= most:
-                whose = "" if who == speaker else " from all the spectators together"
-                raise Refusal(f"slow down: at most {most} lines in {self.limits.chat_window:.0f} seconds{whose}",
-                              status=429)
-        for who in limits:
-            seated.spoken[who].append(now)
         channel = "seats" if seat is not None else "spectators"
         author = live.names()[seat] if seat is not None else profile.name  # type: ignore[union-attr]
-        said = await asyncio.wrap_future(self.people.say(
-            live.id, channel, seat, live.stored.seats[seat].get("profile") if seat is not None else profile.id,  # type: ignore[union-attr]
-            author, words, now,
-        ))
+        # each speaker has a few lines a window; all the spectators together a few times that, since anyone
+        # can make a profile (unless the server is invite-only): counted where every process sees them
+        try:
+            said = await asyncio.wrap_future(self.people.say(
+                live.id, channel, seat, live.stored.seats[seat].get("profile") if seat is not None else profile.id,  # type: ignore[union-attr]
+                author, words, now, self.limits.chat_lines, self.limits.chat_window,
+            ))
+        except TooFast as refused:
+            raise Refusal(str(refused), status=429) from None
         seated.said_here.append(said)
         self.tell_line(seated, Said(said, channel, seat, author, words, now))
         return said

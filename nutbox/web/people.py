@@ -12,7 +12,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import and_, delete, func, insert, select, update
 
 from nutbox.web.db import chat, invite_codes, memberships, profile_links, profiles, ratings, tables
 from nutbox.web.listen import notify
@@ -59,6 +59,10 @@ class Said:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "channel": self.channel, "seat": self.seat, "author": self.author,
                 "text": self.text, "time": self.time}
+
+
+class TooFast(ValueError):
+    """A line of chat over its speaker's limit: nothing was stored."""
 
 
 class People:
@@ -179,15 +183,26 @@ class People:
 
     # --- chat -------------------------------------------------------------------------------------------------
     def say(self, table_id: str, channel: str, seat: int | None, profile_id: str | None, author: str, text: str,
-            at: float) -> Future[int]:
-        """Store a line of chat; its id once it is on disk."""
+            at: float, most: int = 0, window: float = 0.0) -> Future[int]:
+        """Store a line of chat; its id once it is on disk. With `most`: unless its speaker has said `most` lines
+        in the last `window` seconds (and the spectators together four times that), counted in the database in
+        the same transaction, so the limit holds for every process serving the table (else TooFast)."""
         said: Future[int] = Future()
         row = {"table_id": table_id, "channel": channel, "seat": seat, "profile_id": profile_id,
                "author": author, "text": text, "time": at}
+        speaker = chat.c.seat == seat if seat is not None else chat.c.profile_id == profile_id
+        limits = [(speaker, most, "")]
+        if seat is None:
+            limits.append((chat.c.seat.is_(None), 4 * most, " from all the spectators together"))
 
         line = [0]  # the id of the row written (a batch that fails is written again: the last one counts)
 
         def write(db: Any) -> None:
+            for whose, largest, who in limits if most else []:
+                recent = db.scalar(select(func.count()).select_from(chat).where(
+                    chat.c.table_id == table_id, chat.c.channel == channel, chat.c.time > at - window, whose))
+                if recent >= largest:
+                    raise TooFast(f"slow down: at most {largest} lines in {window:.0f} seconds{who}")
             line[0] = int(db.execute(insert(chat).values(**row)).inserted_primary_key[0])
             notify(db, f"chat {table_id} {line[0]}")
 

@@ -141,3 +141,23 @@ def test_a_bot_whose_process_died_is_picked_up_by_another(database: str) -> None
                 pass
             assert message["to_move"] == 0 and message["version"] == first["version"] + 1  # ... and is made here
         assert state(survivor, table)["to_move"] == 0  # exactly one decision landed; the person is to move
+
+
+def test_the_chat_limit_holds_across_processes(database: str) -> None:
+    """10 lines from one seat, alternating between two processes: the limit (5 in 10 s) is the site's, not each
+    process's (it used to let all 10 through)."""
+    with server_process(database) as (one, _), server_process(database) as (other, _):
+        table, keys = new_table(one)
+        answers = []
+        for number in range(10):
+            server = (one, other)[number % 2]
+            request = urllib.request.Request(
+                f"{server}/api/t/{table}/chat", json.dumps({"secret": keys[0], "text": f"line {number}"}).encode(),
+                {"Content-Type": "application/json"}, method="POST")
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    answers.append(answer.status)
+            except urllib.error.HTTPError as refused:
+                answers.append(refused.code)
+                assert "slow down" in refused.read().decode()
+        assert answers == [200] * 5 + [429] * 5
