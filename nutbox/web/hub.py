@@ -595,7 +595,7 @@ class Hub:
         if profile is None or not profile.webhook:
             return
         site = (profile.site or "").rstrip("/")
-        self.notifier.notify(profile.webhook, {
+        self.notifier.notify(profile.webhook, who=profile.id, payload={
             "event": "your_turn", "game": live.game.title, "table": live.id, "seat": seat + 1,
             "player": live.names()[seat],
             "text": f"{live.game.title}: {live.prompt(seat, live.match.state.view(seat))}",

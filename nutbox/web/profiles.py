@@ -21,6 +21,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -108,8 +109,17 @@ async def page(request: Request) -> Response:
     found = await profile_of(request)
     hub = hub_of(request)
     games = [{"id": game_id, "title": registered.game.title} for game_id, registered in ENTRIES.items()]
+    delivery = hub.notifier.status.get(found[0].id) if found else None
+    webhook = None
+    if delivery is not None and found is not None and found[0].webhook:
+        when = time.strftime("%d %b %H:%M UTC", time.gmtime(delivery.time))
+        webhook = (f"The last notice reached {delivery.host} on {when} (status {delivery.outcome})."
+                   if not delivery.failed else
+                   f"The last notice to {delivery.host} on {when} failed ({delivery.outcome}); the next is tried "
+                   f"{span(delivery.wait, 1)} later (each failure doubles the wait, up to half an hour).")
     return templates.TemplateResponse(request, "profile.html", {
         "profile": found[0] if found else None, "invite_only": hub.limits.invite_only, "games": games,
+        "webhook_said": webhook, "webhook_failed": bool(delivery and delivery.failed),
     })
 
 

@@ -23,12 +23,15 @@ import ssl
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 URL_LENGTH = 500
 ANSWER_BYTES = 4096  # read and thrown away, so the receiver sees a clean close rather than a reset
-QUEUE_LIMIT = 100
+PER_PROFILE = 10  # notices one profile may have waiting (a receiver that is down loses the oldest first)
+BACKOFF = 30.0  # seconds a failing receiver's next try waits, doubling ...
+BACKOFF_MOST = 1800.0  # ... up to this
 HISTORY = 50
 
 log = logging.getLogger(__name__)
@@ -227,45 +230,90 @@ def host_of(url: str) -> str:
         return "?"
 
 
-class Notifier:
-    """Sends in the background on a few threads, so a game never waits for a receiver.
+@dataclass(frozen=True)
+class Delivery:
+    """How the last notice to a profile's webhook went: when, to which host, its status (or why not), and how
+    long its next try waits (0 when it answered)."""
 
-    At most `QUEUE_LIMIT` sends wait their turn; past that a new one is dropped (a warning is logged), so a
-    flood of turns cannot grow memory. `sent` keeps the last `HISTORY` outcomes as (host, status or reason).
-    """
+    time: float
+    host: str
+    outcome: int | str
+    wait: float
+
+    @property
+    def failed(self) -> bool:
+        return self.wait > 0
+
+
+class Notifier:
+    """Sends in the background on a few threads, so a game never waits for a receiver, and one receiver never
+    delays another's: each profile has its own line of notices (the last `PER_PROFILE` kept), sent one at a
+    time, the profiles taking turns on the threads. A receiver that fails or stays silent backs off (its next
+    try waits `BACKOFF` seconds, doubling to `BACKOFF_MOST`) and its profile's page says so (`status`).
+    `sent` keeps the last `HISTORY` outcomes as (host, status or reason)."""
 
     def __init__(self, allow_private: bool, workers: int = 2) -> None:
         self.allow_private = allow_private
         self.sent: collections.deque[tuple[str, int | str]] = collections.deque(maxlen=HISTORY)
+        self.status: dict[str, Delivery] = {}  # each profile's last outcome, for its page
         self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="webhook")
         self._lock = threading.Lock()
-        self._waiting = 0
+        self._lines: dict[str, collections.deque[tuple[str, dict[str, Any]]]] = {}
+        self._busy: set[str] = set()  # profiles with a send under way or a back-off running
+        self._closed = False
+        self.timeout = 5.0  # seconds a send may take
 
-    def notify(self, url: str, payload: dict[str, Any]) -> None:
-        """Queue a send and return at once; dropped if the queue is full or the notifier is closed."""
-        host = host_of(url)
+    def notify(self, url: str, payload: dict[str, Any], who: str = "") -> None:
+        """Queue a send for profile `who` and return at once (the oldest of its waiting notices goes first when
+        it has too many; a closed notifier drops it)."""
         with self._lock:
-            if self._waiting >= QUEUE_LIMIT:
-                log.warning("webhook to %s dropped: %d sends already waiting", host, self._waiting)
+            if self._closed:
                 return
-            self._waiting += 1
+            line = self._lines.setdefault(who, collections.deque(maxlen=PER_PROFILE))
+            if len(line) == PER_PROFILE:
+                log.warning("webhook to %s: an old notice dropped, %d still waiting", host_of(url), len(line))
+            line.append((url, payload))
+            if who in self._busy:
+                return
+            self._busy.add(who)
+        self._turn(who)
+
+    def _turn(self, who: str) -> None:
         try:
-            self._pool.submit(self._send, url, host, payload)
+            self._pool.submit(self._send_next, who)
         except RuntimeError:  # closed
             with self._lock:
-                self._waiting -= 1
+                self._busy.discard(who)
 
-    def _send(self, url: str, host: str, payload: dict[str, Any]) -> None:
+    def _send_next(self, who: str) -> None:
         with self._lock:
-            self._waiting -= 1
+            line = self._lines.get(who)
+            if not line:
+                self._busy.discard(who)
+                self._lines.pop(who, None)
+                return
+            url, payload = line.popleft()
+        host = host_of(url)
         try:
-            outcome = send(url, payload, self.allow_private)
+            outcome = send(url, payload, self.allow_private, self.timeout)
         except Exception as exc:  # a payload that is not JSON, say: the pool would swallow it unseen
             outcome = f"failed: {type(exc).__name__}"
         self.sent.append((host, outcome))
-        if isinstance(outcome, str) or not 200 <= outcome < 300:
-            log.info("webhook to %s: %s", host, outcome)
+        failed = isinstance(outcome, str) or not 200 <= outcome < 300
+        previous = self.status.get(who)
+        wait = min(BACKOFF_MOST, 2 * previous.wait if previous and previous.wait else BACKOFF) if failed else 0.0
+        self.status[who] = Delivery(time.time(), host, outcome, wait)
+        if failed:
+            log.info("webhook to %s: %s (next try in %.0f s)", host, outcome, wait)
+            later = threading.Timer(wait, self._turn, (who,))  # the others go on meanwhile
+            later.daemon = True
+            later.start()
+        else:
+            self._turn(who)  # its next notice, after the other profiles' turns
 
     def close(self) -> None:
         """Stop: sends still waiting are dropped, those under way finish (each within its timeout)."""
+        with self._lock:
+            self._closed = True
+            self._lines.clear()
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -309,3 +309,21 @@ def test_a_rematch_keeps_the_profiles_and_moves_each_one_seat_on(site: Client) -
     live = hub.tables[rematch].live
     assert live.stored.settings["rated"] and live.stored.settings["timeout"] == "forfeit"
     assert [info["name"] for info in live.stored.seats] == ["Bea", "Ann"]
+
+
+def test_a_profiles_page_says_when_its_webhook_failed_and_when_it_is_tried_again(site: Client) -> None:
+    from sqlalchemy import select
+
+    from nutbox.web.db import profiles
+
+    app = site.http.app
+    hub = app.state.hub  # type: ignore[attr-defined]
+    ann = person(app, "Ann")
+    closed = "http://127.0.0.1:1/hook"  # nothing listens there
+    assert ann.http.post("/profile/webhook", data={"webhook": closed}, follow_redirects=False).status_code == 303
+    with hub.store.engine.connect() as db:
+        ann_id = db.scalar(select(profiles.c.id).where(profiles.c.name == "Ann"))
+    hub.notifier.notify(closed, {"event": "your_turn"}, who=ann_id)
+    wait_for(lambda: ann_id in hub.notifier.status)
+    page = ann.http.get("/profile").text
+    assert 'id="webhook-said"' in page and "failed" in page and "30 seconds later" in page

@@ -9,6 +9,7 @@ import json
 import logging
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -250,18 +251,41 @@ def test_notifier_logs_the_host_only(receivers: Callable[..., Receiver], caplog:
     assert "127.0.0.1" in caplog.text and "s3cret" not in caplog.text
 
 
-def test_notifier_drops_past_its_queue(receivers: Callable[..., Receiver], monkeypatch: pytest.MonkeyPatch,
-                                       caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(webhooks, "QUEUE_LIMIT", 3)
+def test_a_profiles_notices_past_its_line_drop_the_oldest(receivers: Callable[..., Receiver],
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(webhooks, "PER_PROFILE", 3)
     receiver = receivers(behave=hang)
     notifier = Notifier(allow_private=True, workers=1)
     with caplog.at_level(logging.WARNING, logger="nutbox.web.webhooks"):
         for turn in range(6):
-            notifier.notify(receiver.url(), {"turn": turn})
+            notifier.notify(receiver.url(), {"turn": turn}, who="ann")
             if turn == 0:
-                assert receiver.wait_for(1)  # the one worker is busy; the rest wait in the queue
+                assert receiver.wait_for(1)  # under way; the rest wait in Ann's line, which keeps the last 3
         receiver.release.set()
         assert receiver.wait_for(4)
         notifier.close()
-    assert sorted(json.loads(body)["turn"] for _, _, body in receiver.requests) == [0, 1, 2, 3]
+    assert sorted(json.loads(body)["turn"] for _, _, body in receiver.requests) == [0, 3, 4, 5]
     assert caplog.text.count("dropped") == 2
+
+
+def test_a_silent_receiver_delays_only_its_own_profiles_notices(receivers: Callable[..., Receiver]) -> None:
+    """Ann's receiver never answers and she plays four tables: Bea's "your turn" still arrives (it used to wait
+    behind Ann's, or be dropped past a shared queue), and Ann's page can say her webhook failed and when it will
+    be tried again."""
+    silent, healthy = receivers(behave=hang), receivers()
+    notifier = Notifier(allow_private=True, workers=2)
+    notifier.timeout = 0.5
+    for turn in range(4):
+        notifier.notify(silent.url(), {"turn": turn}, who="ann")
+    for turn in range(3):
+        notifier.notify(healthy.url(), {"turn": turn}, who="bea")
+    assert healthy.wait_for(3)
+    deadline = time.monotonic() + GUARD
+    while not (notifier.status.get("ann") and notifier.status["ann"].failed):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert notifier.status["ann"].wait == webhooks.BACKOFF and notifier.status["bea"].outcome == 200
+    assert len(silent.requests) <= 1, "Ann's next notices wait for her back-off, not for a thread"
+    silent.release.set()
+    notifier.close()
