@@ -17,6 +17,7 @@ import copy
 import json
 import logging
 import re
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from nutbox.core import Record
 from nutbox.registry import make
 from nutbox.web.bots import decide
 from nutbox.web.chance import bot_seed
-from nutbox.web.listen import Listener
+from nutbox.web.listen import Listener, notify
 from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, new_table
 from nutbox.web.people import People, Profile, Said, TooFast, Write
 from nutbox.web.seats import SECRET_LENGTH, matches, seat_key
@@ -41,6 +42,8 @@ from nutbox.web.webhooks import Notifier
 log = logging.getLogger("nutbox.web")
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+HEARTBEAT = 5.0  # seconds between a process's words that a seat is still connected to it (several processes)
+PRESENCE_EXPIRES = 3 * HEARTBEAT  # a word older than this no longer counts (its process may have died)
 PRESENCE_DELAY = 0.25  # seconds: joins and leaves within this are told as one word of who is here
 BOT_NAMES = (*LEVELS, "random")  # what a browser may ask for; explicit search settings only with a server flag
 CHAT_LENGTH = 300  # characters of a line of chat
@@ -151,21 +154,31 @@ class Seated:
     hint: tuple[int, asyncio.Future[str]] | None = None
     ratings: list[dict[str, int]] | None = None  # a finished rated game's ratings before and after, once read
     presence_due: bool = False  # a word of who is here is about to go out
+    # what other processes said of each seat: process -> (connected there, when said)
+    elsewhere: dict[int, dict[str, tuple[bool, float]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.loaded = self.clock.now()
         self.waiting_since = self.live.clock_start() or self.loaded
         self.turn_of = (self.live.human_to_move(), self.live.full())
 
-    def here(self, seat: int) -> bool:
-        """Whether the seat's player has a connection open."""
+    def here_locally(self, seat: int) -> bool:
+        """Whether the seat's player has a connection open to this process."""
         return any(watcher.seat == seat for watcher in self.watchers)
 
+    def here(self, seat: int) -> bool:
+        """Whether the seat's player has a connection open to any process serving the table (another process's
+        word counts while its heartbeat is fresh, so a process that died stops counting)."""
+        fresh = self.clock.now() - PRESENCE_EXPIRES
+        return self.here_locally(seat) or any(
+            connected and at > fresh for connected, at in self.elsewhere.get(seat, {}).values())
+
     def away_for(self, seat: int) -> float:
-        """Seconds since the seat's player was last connected (0 while connected)."""
+        """Seconds since the seat's player was last connected anywhere (0 while connected)."""
         if self.here(seat):
             return 0.0
-        return self.clock.now() - self.last_seen.get(seat, self.loaded)
+        seen = [self.last_seen.get(seat, self.loaded), *(at for _, at in self.elsewhere.get(seat, {}).values())]
+        return self.clock.now() - max(seen)
 
 
 async def stored(write: Future[None]) -> None:
@@ -185,6 +198,8 @@ class Hub:
         self.notifier = Notifier(self.limits.webhook_private)
         self.telling: set[asyncio.Task[None]] = set()  # webhooks being looked up, tables being caught up
         self.listener: Listener | None = None  # other processes' changes (PostgreSQL)
+        self.process = secrets.token_hex(4)  # this process, in its words to the others
+        self.heartbeat = 0.0  # when this process last said which seats are connected to it
         limits = self.limits
         self.new_tables = Throttle(limits.tables_per_address, limits.address_window, "new tables")
         self.new_profiles = Throttle(limits.profiles_per_address, limits.address_window, "new profiles or invite codes")
@@ -626,6 +641,8 @@ class Hub:
                 "say": None if why_not else "seats" if seat is not None else "spectators", "why_not": why_not,
             }))
         self.broadcast_presence(seated)
+        if seat is not None:
+            self.announce(seated, seat)
         return seated, watcher
 
     async def say(self, table_id: str, secret: str | None, profile: Profile | None, text: str) -> int:
@@ -672,12 +689,48 @@ class Hub:
                 self.later(self.catch_up(every))
             return
         seated = self.tables.get(table_id)
+        if kind == "here" and seated is not None:
+            self.hear_presence(seated, number)
+            return
         if seated is None or not number.isdigit():
             return
         if kind == "table" and int(number) > seated.live.version:
             self.later(self.catch_up(seated))
         elif kind == "chat" and int(number) not in seated.said_here and seated.watchers:
             self.later(self.hear_line(seated, int(number)))
+
+    def announce(self, seated: Seated, seat: int) -> None:
+        """Tell the other processes (PostgreSQL) whether the seat is connected to this one, now."""
+        if self.listener is None:
+            return
+        here = int(seated.here_locally(seat))
+        text = f"here {seated.live.id} {seat} {here} {self.process} {self.clock.now():.3f}"
+        self.store.write(lambda db: notify(db, text))
+
+    def hear_presence(self, seated: Seated, words: str) -> None:
+        """Another process's word that a seat is (1) or is no longer (0) connected to it."""
+        parts = words.split()
+        if len(parts) != 4 or parts[2] == self.process or not parts[0].isdigit() or parts[1] not in "01":
+            return
+        seat, connected, process = int(parts[0]), parts[1] == "1", parts[2]
+        try:
+            at = float(parts[3])
+        except ValueError:
+            return
+        before = seated.here(seat)
+        seated.elsewhere.setdefault(seat, {})[process] = (connected, at)
+        if seated.here(seat) != before:
+            self.broadcast_presence(seated)
+
+    def beat(self) -> None:
+        """Every HEARTBEAT seconds (PostgreSQL): say again which seats are connected to this process."""
+        now = self.clock.now()
+        if self.listener is None or now - self.heartbeat < HEARTBEAT:
+            return
+        self.heartbeat = now
+        for seated in list(self.tables.values()):
+            for seat in {watcher.seat for watcher in seated.watchers if watcher.seat is not None}:
+                self.announce(seated, seat)
 
     def later(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -713,6 +766,8 @@ class Hub:
         seated.watchers.discard(watcher)
         if watcher.seat is not None:
             seated.last_seen[watcher.seat] = self.clock.now()
+            if not seated.here_locally(watcher.seat):
+                self.announce(seated, watcher.seat)
         self.broadcast_presence(seated)
         live = seated.live
         if live.finished and not seated.watchers and self.tables.get(live.id) is seated:
@@ -784,6 +839,7 @@ class Hub:
         tables, so a restart neither forgets nor resets them)."""
         while True:
             await asyncio.sleep(self.limits.tick)
+            self.beat()
             now = self.clock.now()
             for seated in list(self.tables.values()):
                 seat = seated.live.human_to_move()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -161,3 +162,27 @@ def test_the_chat_limit_holds_across_processes(database: str) -> None:
                 answers.append(refused.code)
                 assert "slow down" in refused.read().decode()
         assert answers == [200] * 5 + [429] * 5
+
+
+def test_two_processes_agree_on_who_is_here(database: str) -> None:
+    """A person connected through one process, thinking past the grace: through the other, a rival's handover and
+    the creator's re-issue are refused as they are through the first (they used to succeed there)."""
+    grace = ("--grace", "2")
+    with server_process(database, options=grace) as (one, _), server_process(database, options=grace) as (other, _):
+        creator, page = post(f"{one}/new/nuts-sorting", {"players": "2", "seat0": "human", "seat1": "human"})
+        links = [link.split('"', 1)[0] for link in page.split('class="invite-link" href="')[1:]]
+        table = creator.split("/")[4]
+        keys = [post(link)[0].rsplit("/seat/", 1)[1] for link in links]
+        mover = next(seat for seat, key in enumerate(keys) if state(one, table, key)["legal"])
+        rival = keys[1 - mover]
+        with connect(other.replace("http", "ws") + f"/ws/t/{table}?secret={keys[mover]}", open_timeout=10) as seat:
+            json.loads(seat.recv(timeout=10))
+            time.sleep(3)  # thinking, past the grace
+            seen = state(one, table, rival)
+            assert seen["connected"][mover], "the first process knows the person is here"
+            _, handover = post(f"{one}/api/t/{table}/handover",
+                               data={"secret": rival, "seat": mover, "bot": "", "version": seen["version"]})
+            assert "still at the table" in handover, handover
+            _, reissued = post(f"{creator}/reissue", {"seat": str(mover)})
+            assert "can be re-issued once its player has been away" in reissued, reissued
+        assert state(one, table, rival)["seats"][mover]["kind"] == "human"
