@@ -154,6 +154,8 @@ class Seated:
     hint: tuple[int, asyncio.Future[str]] | None = None
     ratings: list[dict[str, int]] | None = None  # a finished rated game's ratings before and after, once read
     presence_due: bool = False  # a word of who is here is about to go out
+    joining: int = 0  # spectators without a profile whose connection is being set up
+    changed: float = 0.0  # when the last move here was stored (bots keep their pace from it)
     # what other processes said of each seat: process -> (connected there, when said)
     elsewhere: dict[int, dict[str, tuple[bool, float]]] = field(default_factory=dict)
 
@@ -549,6 +551,7 @@ class Hub:
         change = request()  # Refusal: nothing changed
         # shielded: a caller that goes away mid-write must not leave the live table ahead of the store
         await asyncio.shield(self.store_change(live, change))
+        seated.changed = self.clock.now()  # (stored: everyone is told from now)
         await self.read_ratings(seated)
         return self.after_change(seated)
 
@@ -623,12 +626,17 @@ class Hub:
         """A new connection: it gets the position, then the chat it may read."""
         seated = await self.table(table_id)
         seat = seated.live.seat_of(secret)
-        anonymous = sum(watcher.seat is None and watcher.profile is None for watcher in seated.watchers)
-        if seat is None and profile is None and anonymous >= self.limits.spectators:
+        unknown = seat is None and profile is None
+        anonymous = seated.joining + sum(w.seat is None and w.profile is None for w in seated.watchers)
+        if unknown and anonymous >= self.limits.spectators:
             raise Refusal(f"this table has {self.limits.spectators} spectators without a profile, as many as it "
                           "takes: make a profile (/profile) to watch", status=429)
         channels = readable(seated.live, seat, profile)
-        lines = await asyncio.to_thread(self.people.chat, table_id, channels)
+        seated.joining += unknown  # (counted from now: a burst cannot slip in while the chat is read)
+        try:
+            lines = await asyncio.to_thread(self.people.chat, table_id, channels)
+        finally:
+            seated.joining -= unknown
         async with seated.lock:
             watcher = Watcher(seat, self.limits.outbox, profile, phone, channels=channels)
             seated.watchers.add(watcher)
@@ -853,8 +861,8 @@ class Hub:
         live = seated.live
         while (kind := live.bot_to_move()) is not None and (seat := live.to_move()) is not None:
             version = live.version
-            if live.handed() and live.stored.moved is not None:
-                await asyncio.sleep(max(0.0, self.limits.pace - (self.clock.now() - live.stored.moved)))
+            if live.handed():
+                await asyncio.sleep(max(0.0, self.limits.pace - (self.clock.now() - seated.changed)))
                 if live.version != version:
                     continue  # the person took the seat back meanwhile, or the table moved on
             try:
