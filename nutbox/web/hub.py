@@ -524,10 +524,14 @@ class Hub:
         places, words = live.places(), [live.result_words(seat) for seat in range(len(live.stored.seats))]
         subjects = live.subjects()
         rated = bool(live.stored.settings.get("rated")) and None not in subjects and len(subjects) > 1
-        idle = [seat for seat, info in enumerate(live.stored.seats) if info.get("human") and not live.decided(seat)]
-        if rated and idle:  # a game a person never played is aborted: nobody's rating moves (no farming)
-            rated = False
+        people = [seat for seat, info in enumerate(live.stored.seats) if info.get("human")]
+        idle = [seat for seat in people if not live.decided(seat)]
+        left = [seat for seat in idle if live.engaged(seat)]  # saw their secrets, then never played: they left
+        if rated and idle and len(left) < len(idle):  # a game a person never played is aborted: nobody's rating
+            rated = False                              # moves (no farming with a profile that takes a seat)
             live.unrate(f"{' and '.join(f'Player {seat + 1}' for seat in idle)} never made a decision")
+        # those who left after seeing their secrets lose, and nobody gains from them (no shopping for deals)
+        counted = {str(subjects[seat]) for seat in left} if rated and left else None
         game, players, at = live.game.id, len(subjects), self.clock.now()
 
         def write(db: Any) -> None:
@@ -538,6 +542,8 @@ class Hub:
                 named = [str(subject) for subject in subjects]
                 current = People.read_ratings(db, game, players, named)
                 new = ratings.update(named, places, current)
+                if counted is not None:
+                    new = {subject: rating for subject, rating in new.items() if subject in counted}
                 People.rate(game, players, new, at)(db)
                 shown = [(seat, ratings.shown_of(subject, current), ratings.shown(*new[subject][:2]))
                          for seat, subject in enumerate(named) if subject in new and not ratings.is_bot(subject)]
@@ -651,7 +657,23 @@ class Hub:
         self.broadcast_presence(seated)
         if seat is not None:
             self.announce(seated, seat)
+            await self.mark_seen(seated, seat)
         return seated, watcher
+
+    async def mark_seen(self, seated: Seated, seat: int) -> None:
+        """At a rated table, a person who opens their seat while it shows them their secret cards has seen the deal:
+        leaving now counts as a loss (docs/table.md, fair play). Stored once, with the seats."""
+        live = seated.live
+        if not live.stored.settings.get("rated") or seat in live.stored.settings.get("seen", []) or live.finished:
+            return
+        async with seated.lock:
+            if live.shows_secrets(seat) and seat not in live.stored.settings.get("seen", []):
+                def seen() -> None:
+                    live.stored.settings["seen"] = [*live.stored.settings.get("seen", []), seat]
+                outbox = await self.change_seats(seated, seen)
+            else:
+                outbox = []
+        self.deliver(seated, outbox)
 
     async def say(self, table_id: str, secret: str | None, profile: Profile | None, text: str) -> int:
         """A line of chat: a seat speaks to the table (everyone reads it), a spectator with a profile to the

@@ -392,6 +392,16 @@ class LiveTable:
         forced = set(self.forced())
         return any(actor == seat and number not in forced for number, actor in enumerate(self.stored.actors))
 
+    def engaged(self, seat: int) -> bool:
+        """Whether a person has played at this table: made a decision of their own, or opened their seat while
+        it showed them a secret (their own cards): past that, leaving is no free way out of a rating."""
+        return self.decided(seat) or seat in self.stored.settings.get("seen", [])
+
+    def shows_secrets(self, seat: int) -> bool:
+        """Whether the seat's own page shows it secret cards now."""
+        view = self.match.state.view(seat)
+        return any(panel.cards for panel in self.game.panels(view) if panel.seat == seat)
+
     def unrate(self, why: str) -> None:
         """The game stops being rated, for everyone, and the table says why."""
         if self.stored.settings.get("rated"):

@@ -23,6 +23,7 @@ from nutbox.web.pages import address_of, hub_of, templates
 from nutbox.web.profiles import profile_of, require_profile, same_site, span
 
 SHOWN = 200  # open tables a lobby page lists at most
+RATED_QUICK_TIMER = 86400.0  # seconds per decision at a rated quick game: a day, then a forfeit
 KEPT = 86400.0  # seconds an open table stays in the lobby: one nobody joined within a day is no longer listed
 
 
@@ -109,7 +110,9 @@ async def quick(request: Request) -> Response:
     hub.new_tables.check(address_of(request), hub.clock.now())
     seats = [HUMAN] + [level] * (int(count) - 1)
     rated = profile is not None and int(count) > 1
-    settings = {"timer": 0, "timeout": "bot", "handover": level, "hints": False, "listed": False, "rated": rated}
+    # a rated game has a clock: one left unfinished is lost on time (a day per decision), so it counts
+    settings = {"timer": RATED_QUICK_TIMER if rated else 0, "timeout": "forfeit" if rated else "bot",
+                "handover": level, "hints": False, "listed": False, "rated": rated}
     table = await hub.create(game_id, {"players": int(count)}, seats, settings)
     if profile is None:
         token = str(table.seats[0]["invite"])

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_people import browser, join_from_lobby, open_table, person, to_move, wait_for
 
+from nutbox.web import ratings
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits
 
@@ -164,3 +165,33 @@ def test_no_name_can_pass_for_another_seat_or_for_a_seat_without_one(site: Clien
     live = site.http.app.state.hub.tables[table].live  # type: ignore[attr-defined]
     live.stored.seats[1]["name"] = "Веа"
     assert live.names() == ["Bea (seat 1)", "Веа (seat 2)"]
+
+
+def test_leaving_a_rated_game_after_seeing_the_deal_counts_as_a_loss(site: Client) -> None:
+    """Deal shopping: quick rated games of Nut Hunt, kept only when the objectives dealt are good. A seat opened
+    while it shows its objectives has seen the deal: left unplayed, it is lost on time (a day per decision), and
+    nobody gains from it. Before the seat is opened, walking away is free (the game is aborted)."""
+    app = site.http.app
+    hub = app.state.hub  # type: ignore[attr-defined]
+    ann = person(app, "Ann")
+
+    def quick() -> tuple[str, str]:
+        landed = ann.http.post("/lobby/quick", data={"game": "nut-hunt", "level": "easy", "players": "2"},
+                               follow_redirects=False)
+        assert landed.status_code == 303, landed.text
+        return re.search(r"/t/([^/]+)/seat/([^/?#]+)", landed.headers["location"]).groups()  # type: ignore[union-attr,return-value]
+
+    looked, looked_key = quick()
+    with ann.http.websocket_connect(f"/ws/t/{looked}?secret={looked_key}") as socket:
+        assert socket.receive_json()["type"] == "state"  # the seat's page: the objectives are on it
+        wait_for(lambda: 0 in hub.tables[looked].live.stored.settings.get("seen", []))
+    walked, _ = quick()  # made, and never opened
+    live = hub.tables[looked].live
+    assert live.stored.settings["timer"] == 86400 and live.stored.settings["timeout"] == "forfeit"
+    hub.clock.offset += 86400 + 60
+    for table in (looked, walked):
+        wait_for(lambda table=table: site.state(table)["finished"])
+    subject = str(live.subjects()[0])
+    [(mu, sigma, games)] = hub.people.ratings("nut-hunt", 2, [subject]).values()
+    assert games == 1 and ratings.shown(mu, sigma) < 1000, "the game left after seeing the deal is a loss"
+    assert any("never made a decision" in note for note in site.state(walked)["notes"]), "the other was aborted"
