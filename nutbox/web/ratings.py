@@ -95,13 +95,32 @@ def update(players: list[str], places: list[int], current: dict[str, Rating]) ->
     teams = [[rating_of(subject, current)] for subject in players]
     rated = MODEL.rate(teams, ranks=[float(place) for place in places])
     by_profile: dict[str, list[PlackettLuceRating]] = {}
-    for subject, [rating] in zip(players, rated, strict=True):
+    for seat, (subject, [rating]) in enumerate(zip(players, rated, strict=True)):
         if not is_bot(subject):
-            by_profile.setdefault(subject, []).append(rating)
+            # a newcomer's first games tell little yet: what others win or lose against them is scaled down
+            # (a fresh profile cannot hand anyone many points), while the newcomer's own rating moves in full
+            weight = min([settled(other, current) for other_seat, other in enumerate(players)
+                          if other_seat != seat and other != subject] or [1.0])
+            before = teams[seat][0]
+            by_profile.setdefault(subject, []).append(MODEL.rating(
+                mu=before.mu + weight * (rating.mu - before.mu),
+                sigma=before.sigma + weight * (rating.sigma - before.sigma)))
     return {
         subject: (fmean(r.mu for r in new), fmean(r.sigma for r in new), current.get(subject, (0, 0, 0))[2] + 1)
         for subject, new in by_profile.items()
     }
+
+
+PROVISIONAL = 5  # a profile's rated games before it moves others' ratings in full
+
+
+def settled(subject: str, current: dict[str, Rating]) -> float:
+    """How far a subject's games move others' ratings: a bot or a profile past its first PROVISIONAL games in
+    full (1); a newcomer a fifth more per game played (0.2 in its first)."""
+    if is_bot(subject):
+        return 1.0
+    games = current.get(subject, (0.0, 0.0, 0))[2]
+    return min(1.0, (games + 1) / PROVISIONAL)
 
 
 def rating_of(subject: str, current: dict[str, Rating]) -> PlackettLuceRating:

@@ -8,7 +8,7 @@ import math
 from conftest import Client
 
 from nutbox.web.people import People
-from nutbox.web.ratings import ANCHORS, MODEL, bot_subject, ordinal, rated_allowed, shown, update
+from nutbox.web.ratings import ANCHORS, MODEL, PROVISIONAL, bot_subject, ordinal, rated_allowed, shown, update
 from nutbox.web.seats import new_secret
 
 EASY = bot_subject("easy")
@@ -53,8 +53,9 @@ def test_a_profile_with_no_rating_starts_at_the_default() -> None:
 
 def test_a_profile_in_two_seats_takes_the_mean_of_its_updates() -> None:
     new = update(["ann", EASY, "ann"], [1, 2, 3], {})["ann"]
-    first = update(["ann", EASY, "other"], [1, 2, 3], {})["ann"]
-    last = update(["other", EASY, "ann"], [1, 2, 3], {})["ann"]
+    settled = {"other": (MODEL.mu, MODEL.sigma, PROVISIONAL)}  # (past its first games: it counts in full)
+    first = update(["ann", EASY, "other"], [1, 2, 3], settled)["ann"]
+    last = update(["other", EASY, "ann"], [1, 2, 3], settled)["ann"]
     assert abs(new[0] - (first[0] + last[0]) / 2) < 1e-9 and new[2] == 1
 
 
@@ -114,3 +115,16 @@ def test_the_leaderboard_refuses_unknown_games_and_player_counts(server: Client)
         assert response.status_code == 400 and words in response.text, response.text
     empty = server.http.get("/leaderboard/nut-hunt")  # 1 to 5 players: the board opens at two
     assert empty.status_code == 200 and "Nobody is rated" in empty.text and "2 players" in empty.text
+
+
+def test_a_newcomers_first_games_move_others_little_and_their_own_in_full() -> None:
+    """A fresh profile cannot hand anyone many points (rating farming with new profiles)."""
+    old_hand = {"ann": (30.0, 4.0, 40), "bea": (30.0, 4.0, 40)}
+    against_settled = update(["ann", "bea"], [1, 2], old_hand)
+    against_newcomer = update(["ann", "cleo"], [1, 2], old_hand)
+    gain_settled = against_settled["ann"][0] - 30.0
+    gain_newcomer = against_newcomer["ann"][0] - 30.0
+    assert 0 < gain_newcomer <= gain_settled / PROVISIONAL + 1e-9
+    assert against_newcomer["cleo"][0] < MODEL.mu, "the newcomer's own loss counts in full"
+    fifth = update(["ann", "cleo"], [1, 2], {**old_hand, "cleo": (MODEL.mu, MODEL.sigma, PROVISIONAL - 1)})
+    assert fifth["ann"][0] - 30.0 > gain_newcomer, "each game a newcomer plays, their results count for more"
