@@ -156,7 +156,7 @@ class Seated:
     presence_due: bool = False  # a word of who is here is about to go out
     joining: int = 0  # spectators without a profile whose connection is being set up
     changed: float = 0.0  # when the last move here was stored (bots keep their pace from it)
-    # what other processes said of each seat: process -> (connected there, when said)
+    # what other processes said of each seat: seat -> process -> (connected there, when said)
     elsewhere: dict[int, dict[str, tuple[bool, float]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

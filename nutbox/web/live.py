@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, replace
 from html import unescape
 from typing import Any
+from xml.sax.saxutils import escape
 
 from nutbox.agents import AGENTS, LEVELS, make_agent
 from nutbox.core import (
@@ -62,6 +63,13 @@ def with_suffix(event: Event, suffix: str) -> Event:
     """The event with words added to its text (and to what others see of it)."""
     redacted = with_suffix(event.redacted, suffix) if event.redacted is not None else None
     return replace(event, text=event.text.rstrip(".") + suffix, redacted=redacted)
+
+
+def winners_words(winners: list[int]) -> str:
+    """How a game ended, in words: "a draw", "Player 2 wins", "Player 1 and Player 3 share the win"."""
+    if not winners:
+        return "a draw"
+    return " and ".join(f"Player {w + 1}" for w in winners) + (" wins" if len(winners) == 1 else " share the win")
 
 
 def bot_name(kind: str) -> str:
@@ -283,8 +291,8 @@ class LiveTable:
         for XML (its markup and attributes are left as drawn)."""
         if svg is None:
             return None
-        return "".join(part if part.startswith("<") else self.named(unescape(part)).replace("&", "&amp;")
-                       .replace("<", "&lt;").replace(">", "&gt;") for part in MARKUP.split(svg))
+        return "".join(part if part.startswith("<") else escape(self.named(unescape(part)))
+                       for part in MARKUP.split(svg))
 
     def joined(self, seat: int) -> bool:
         return self.stored.seats[seat].get("key") is not None
@@ -716,11 +724,7 @@ class LiveTable:
             first = " and ".join(f"Player {s + 1}" for s, place in enumerate(self.places()) if place == 1)
             return f"Game over: {gone} forfeited (out of time); {first} wins"
         if state.to_move() is TERMINAL:
-            winners = state.winners()
-            if not winners:
-                return "Game over: a draw"
-            names = " and ".join(f"Player {w + 1}" for w in winners)
-            return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'}"
+            return f"Game over: {winners_words(state.winners())}"
         if self.stored.settings.get("imported"):
             return "A record to watch"
         to_move = self.to_move()
@@ -785,11 +789,7 @@ class LiveTable:
         """What was to be decided at a step of a replay, in words."""
         at = f"Replay, step {step} of {steps}: "
         if position.is_terminal():
-            winners = position.winners()
-            if not winners:
-                return at + "the game is over, a draw."
-            names = " and ".join(f"Player {w + 1}" for w in winners)
-            return at + f"the game is over; {names} {'wins' if len(winners) == 1 else 'share the win'}."
+            return at + f"the game is over: {winners_words(position.winners())}."
         to_move = position.to_move()
         if not isinstance(to_move, int):
             return at + "chance is being drawn."

@@ -171,7 +171,7 @@ function show(before) {
   showPanels();
   showResult();
   fitBoard();
-  announce(before, own);
+  if (before && before.version !== state.version && state.mine && !before.mine) yourTurn();
   if (state.again && !joining) join(state.again);
 }
 
@@ -244,11 +244,6 @@ function previousBoard(before) {
   const holder = document.createElement("div");
   holder.innerHTML = before.svg || "";
   return holder;
-}
-
-function announce(before, own) {
-  if (!before || before.version === state.version) return;
-  if (state.mine && !before.mine) yourTurn();
 }
 
 function yourTurn() {
