@@ -668,7 +668,9 @@ class LiveTable:
         table = self.game.score_table(view) if terminal else None
         return {
             "panels": [{**panel.to_json(), "name": names[panel.seat]} for panel in self.game.panels(view)],
-            "score_table": {**table.to_json(), "note": named(table.note)} if table is not None else None,
+            "score_table": None if table is None else {  # (its cells may name seats too: "Player 2")
+                **table.to_json(), "note": named(table.note), "columns": [named(str(c)) for c in table.columns],
+                "rows": [[named(str(cell)) for cell in row] for row in table.rows]},
             "scores": view.get("scores"),
             "winners": view.get("winners"),
         }

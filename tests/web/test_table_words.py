@@ -133,3 +133,14 @@ def test_a_replay_step_shows_that_steps_prompt_panels_and_scores() -> None:
         assert (message["score_table"] is not None) == message["finished"]
     first = live.replay_message(None, 0, None)
     assert [panel["score"] for panel in first["panels"]] != final, "the start is not shown with the final scores"
+
+
+def test_the_end_table_names_every_seat_as_the_table_does() -> None:
+    """Nut Hunt's score table has a column naming each seat: it reads the seats' names, not "Player N"."""
+    live = LiveTable(new_table(make("nut-hunt", {"players": 2}), [HUMAN, HUMAN], {}, key=key(3),
+                               names=["Ann", "Bea"]))
+    play_randomly(live, random.Random(3), 2000)
+    table = live.message(None)["score_table"]
+    assert table is not None
+    cells = [str(cell) for row in table["rows"] for cell in row] + table["columns"]
+    assert not [cell for cell in cells if PLAYER_N.search(cell)] and "Ann" in cells and "Bea" in cells
