@@ -29,6 +29,8 @@ TABLES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 3, "in-the-nuts": 3,
 YOUR_TURN = ("() => { const s = document.getElementById('status').textContent;"
              " return s === 'Your move' || s.startsWith('Game over'); }")
 MIDDLE = 8  # decisions before the mid-game picture
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 "
+               "Mobile Safari/537.36")
 
 
 def main() -> None:
@@ -133,9 +135,11 @@ def people(out: Path) -> None:
             chromium() as browser:
         ana = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
 
-        def shoot(page: Any, name: str) -> None:
+        def shoot(page: Any, name: str, show: str | None = None) -> None:
             for size, (width, height) in SIZES.items():
                 page.set_viewport_size({"width": width, "height": height})
+                if show is not None and size == "phone":
+                    page.locator(show).scroll_into_view_if_needed()
                 page.screenshot(path=str(out / f"{name}-{size}.png"), full_page=size == "laptop")
             page.set_viewport_size({"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]})
             print(f"{name}: {out}/{name}-laptop.png")
@@ -172,6 +176,15 @@ def people(out: Path) -> None:
         shoot(ana, "profile")
         ana.click("form[action='/profile/link'] button")
         shoot(ana, "profile-link")
+        # Ana's phone takes the link: the profile page lists both devices
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                    user_agent=PHONE_AGENT).new_page()
+        phone.goto(str(ana.locator("a.profile-link").get_attribute("href")))
+        phone.click("#take")
+        phone.wait_for_url("**/me")
+        ana.goto(f"{url}/profile")
+        shoot(ana, "profile-devices", show="#devices")
+        phone.context.close()
         # another person sees Ana's open table in the lobby
         bea = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
         make_profile(bea, url, "Bea")

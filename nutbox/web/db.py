@@ -63,7 +63,8 @@ profiles = Table(
     metadata,
     Column("id", String(16), primary_key=True),  # public: it names the profile in links and leaderboards
     Column("name", String(40), nullable=False),
-    Column("key_hash", String(64), nullable=False, unique=True),  # SHA-256 of the browser's profile key
+    Column("key_hash", String(64), nullable=False, unique=True),  # SHA-256 of the profile's key
+    Column("key_version", Integer, nullable=False, server_default=text("0")),  # one more each time it changes
     Column("created", Float, nullable=False),
     Column("webhook", String(500)),  # POSTed {"event": "your_turn", ...} when a turn of theirs starts
     Column("site", String(200)),  # the address they use the site at, for the links a webhook carries
@@ -75,6 +76,26 @@ profile_links = Table(  # one-time links that put a profile on another device
     Column("profile_id", String(16), ForeignKey("profiles.id"), nullable=False),
     Column("wrapped", String(128), nullable=False),  # the profile key, readable only with the link's token
     Column("expires", Float, nullable=False),
+)
+devices = Table(  # each browser holding a profile: its cookie opens the profile's key, sealed for it alone
+    "devices",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 of the browser's cookie
+    Column("id", String(16), nullable=False, unique=True),  # public: names the device on the profile page
+    Column("profile_id", String(16), ForeignKey("profiles.id"), nullable=False),
+    Column("sealed", String(128), nullable=False),  # the profile's key, readable only with the cookie
+    Column("key_version", Integer, nullable=False),  # which of the profile's keys it seals
+    Column("label", String(80), nullable=False),  # "Chrome on Android", from the browser's own User-Agent
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),  # to the hour
+    Index("devices_by_profile", "profile_id"),
+)
+profile_keys = Table(  # a profile's keys after the first: each sealed with the one before (see people.py)
+    "profile_keys",
+    metadata,
+    Column("profile_id", String(16), ForeignKey("profiles.id"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("sealed", String(128), nullable=False),
 )
 invite_codes = Table(  # what `nutbox serve --invite-only` asks for before a profile is made
     "invite_codes",

@@ -34,7 +34,7 @@ from nutbox.web.chance import bot_seed
 from nutbox.web.listen import Listener, notify
 from nutbox.web.live import HUMAN, Change, LiveTable, Refusal, imported_table, new_table
 from nutbox.web.people import People, Profile, Said, TooFast, Write
-from nutbox.web.seats import SECRET_LENGTH, matches, seat_key
+from nutbox.web.seats import SECRET_LENGTH, digest, matches, seat_key
 from nutbox.web.store import StaleVersion, Store, StoredTable
 from nutbox.web.throttle import Throttle
 from nutbox.web.webhooks import Notifier
@@ -381,6 +381,24 @@ class Hub:
             self.drop_seat(seated, claimed[0])  # a device whose key was just replaced no longer watches
         self.deliver(seated, outbox)
         return claimed
+
+    async def rekey(self, table_id: str, profile_id: str, old: str, new: str) -> None:
+        """A profile's seat at this table gets a new key (its profile's key changed): the old key's links stop
+        working and the devices watching with it are dropped. A seat moved to a device of its own, or
+        finished, keeps its key."""
+        seated = await self.table(table_id)
+        live = seated.live
+        async with seated.lock:
+            seat = live.seat_of_profile(profile_id)
+            if seat is None or live.finished or not matches(live.stored.seats[seat].get("key"), old):
+                return
+
+            def rekey() -> None:
+                live.stored.seats[seat] = {**live.stored.seats[seat], "key": digest(new)}
+
+            outbox = await self.change_seats(seated, rekey)
+            self.drop_seat(seated, seat)
+        self.deliver(seated, outbox)
 
     async def take_seat(self, table_id: str, profile: tuple[Profile, str], seat: int | None = None
                         ) -> tuple[int, str]:

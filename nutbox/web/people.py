@@ -1,7 +1,13 @@
 """What the site keeps of people: profiles, who sat where, the chat, ratings; read and written through the
 table store (writes in its group commits, so a reply is sent only once what it says is on disk).
 
-A profile is known to its browser by a secret key (an HttpOnly cookie); the server keeps only its hash.
+A profile has a secret key, which the seats it takes are derived from; the server keeps only its hash. Each
+browser holding the profile (a device) has its own cookie, a token of its own, and the server keeps the
+profile's key sealed with that token (nutbox/web/sealing.py) and the token's hash: a request with the cookie
+opens the key, a copy of the database opens nothing, and a device signed out (its row deleted) opens nothing
+either. Signing a device out also gives the profile a new key (its seats are re-keyed), since the old device
+has seen its seats' links; the new key is kept sealed with the old one (profile_keys), so every remaining
+device, which can open the old, moves on to the new the next time it is used.
 """
 
 from __future__ import annotations
@@ -14,9 +20,20 @@ from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, select, update
 
-from nutbox.web.db import chat, invite_codes, memberships, profile_links, profiles, ratings, tables
+from nutbox.web.db import (
+    chat,
+    devices,
+    invite_codes,
+    memberships,
+    profile_keys,
+    profile_links,
+    profiles,
+    ratings,
+    tables,
+)
 from nutbox.web.listen import notify
-from nutbox.web.seats import digest
+from nutbox.web.sealing import seal, unseal
+from nutbox.web.seats import digest, matches
 from nutbox.web.store import Store
 
 Write = Callable[[Any], None]
@@ -28,6 +45,32 @@ class Profile:
     name: str
     webhook: str | None = None
     site: str | None = None
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A browser holding a profile: the profile, its key, and the device (None for a browser whose cookie
+    dates from before devices were kept: it holds the key itself until the key next changes)."""
+
+    profile: Profile
+    key: str
+    version: int
+    device: str | None
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device as its profile's page lists it."""
+
+    id: str
+    label: str
+    created: float
+    seen: float
+
+
+DEVICE_SEAL = b"profile-device"
+KEY_CHAIN_SEAL = b"profile-key-chain"
+SEEN_STEP = 3600.0  # seconds: a device's "last used" is kept to the hour, not written at every request
 
 
 @dataclass(frozen=True)
@@ -71,11 +114,6 @@ class People:
         self.engine = store.engine
 
     # --- profiles ---------------------------------------------------------------------------------------------
-    def create_profile(self, name: str, key: str, at: float) -> tuple[Profile, Future[None]]:
-        profile = Profile(secrets.token_urlsafe(9), name)
-        row = {"id": profile.id, "name": name, "key_hash": digest(key), "created": at}
-        return profile, self.store.write(lambda db: db.execute(insert(profiles).values(**row)))
-
     def profile(self, key: str | None) -> Profile | None:
         """The profile whose key this is (None for none or a wrong one)."""
         if not key or len(key) > 200:
@@ -83,6 +121,85 @@ class People:
         with self.engine.connect() as db:
             row = db.execute(select(profiles).where(profiles.c.key_hash == digest(key))).mappings().first()
         return None if row is None else Profile(row["id"], row["name"], row["webhook"], row["site"])
+
+    def holder(self, token: str, now: float) -> Holder | None:
+        """The profile a browser's cookie opens (None for a wrong or signed-out one). A device that seals an
+        earlier key of the profile is moved on to the newest (and its last use noted, to the hour)."""
+        if not token or len(token) > 200:
+            return None
+        with self.engine.connect() as db:
+            row = db.execute(select(devices, profiles.c.name, profiles.c.webhook, profiles.c.site,
+                                    profiles.c.key_hash, profiles.c.key_version.label("newest"))
+                             .join(profiles, profiles.c.id == devices.c.profile_id)
+                             .where(devices.c.token_hash == digest(token))).mappings().first()
+            if row is None:
+                return self.legacy_holder(db, token)
+            key = unseal(row["sealed"], token, DEVICE_SEAL)
+            chain = db.execute(select(profile_keys.c.sealed).where(profile_keys.c.profile_id == row["profile_id"],
+                                                                   profile_keys.c.version > row["key_version"])
+                               .order_by(profile_keys.c.version)).scalars().all()
+        for sealed in chain:
+            key = None if key is None else unseal(sealed, key, KEY_CHAIN_SEAL)
+        if key is None or not matches(row["key_hash"], key):
+            return None
+        if chain or now - row["seen"] >= SEEN_STEP:
+            self.store.write(lambda db: db.execute(
+                update(devices).where(devices.c.token_hash == digest(token))
+                .values(sealed=seal(key, token, DEVICE_SEAL), key_version=row["newest"], seen=now)))
+        profile = Profile(row["profile_id"], row["name"], row["webhook"], row["site"])
+        return Holder(profile, key, row["newest"], row["id"])
+
+    @staticmethod
+    def legacy_holder(db: Any, key: str) -> Holder | None:
+        row = db.execute(select(profiles).where(profiles.c.key_hash == digest(key))).mappings().first()
+        if row is None:
+            return None
+        return Holder(Profile(row["id"], row["name"], row["webhook"], row["site"]), key, row["key_version"], None)
+
+    @staticmethod
+    def add_device(profile_id: str, key: str, version: int, token: str, label: str, at: float) -> Write:
+        """A browser now holds the profile: its cookie is `token`."""
+        row = {"token_hash": digest(token), "id": secrets.token_urlsafe(9), "profile_id": profile_id,
+               "sealed": seal(key, token, DEVICE_SEAL), "key_version": version, "label": label[:80],
+               "created": at, "seen": at}
+        return lambda db: db.execute(insert(devices).values(**row))
+
+    def devices(self, profile_id: str) -> list[Device]:
+        """The browsers holding a profile, the most recently used first."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(devices.c.id, devices.c.label, devices.c.created, devices.c.seen)
+                              .where(devices.c.profile_id == profile_id)
+                              .order_by(devices.c.seen.desc(), devices.c.created.desc())).all()
+        return [Device(row.id, row.label, row.created, row.seen) for row in rows]
+
+    def forget_device(self, token: str) -> Future[None]:
+        return self.store.write(lambda db: db.execute(delete(devices).where(devices.c.token_hash == digest(token))))
+
+    @staticmethod
+    def sign_out(holder: Holder, token: str, others: list[str] | None, new_key: str) -> Write:
+        """Sign devices of the holder's profile out (`others`: those ids; None: every device but this one) and
+        give the profile `new_key`, sealed with its present key; this device seals the new one. ValueError if a
+        device named is not the profile's, or the key changed meanwhile (another device signing out at once)."""
+        profile_id, version = holder.profile.id, holder.version
+
+        def write(db: Any) -> None:
+            gone = delete(devices).where(devices.c.profile_id == profile_id, devices.c.token_hash != digest(token))
+            if others is not None:
+                gone = gone.where(devices.c.id.in_(others))
+            removed = db.execute(gone).rowcount
+            if others is not None and removed != len(others):
+                raise ValueError("that device does not hold this profile (signed out already?)")
+            moved = db.execute(update(profiles).where(profiles.c.id == profile_id, profiles.c.key_version == version)
+                               .values(key_hash=digest(new_key), key_version=version + 1))
+            if moved.rowcount != 1:
+                raise ValueError("the profile's devices changed a moment ago: look again and retry")
+            db.execute(insert(profile_keys).values(profile_id=profile_id, version=version + 1,
+                                                   sealed=seal(new_key, holder.key, KEY_CHAIN_SEAL)))
+            db.execute(update(devices).where(devices.c.token_hash == digest(token))
+                       .values(sealed=seal(new_key, token, DEVICE_SEAL), key_version=version + 1))
+            db.execute(delete(profile_links).where(profile_links.c.profile_id == profile_id))
+
+        return write
 
     def profile_by_id(self, profile_id: str) -> Profile | None:
         with self.engine.connect() as db:
@@ -114,15 +231,20 @@ class People:
                                                          profile_links.c.expires > now)).mappings().first()
         return None if row is None else (row["profile_id"], row["wrapped"])
 
-    def use_link(self, token: str, now: float) -> Future[None]:
+    @staticmethod
+    def use_link(token: str, now: float) -> Write:
         """A one-time link is spent (and every expired one with it); ValueError if it was spent meanwhile (two
-        devices taking the same link at once: only one gets the profile)."""
+        devices taking the same link at once, or the profile's key changed: only one gets the profile)."""
         def spend(db: Any) -> None:
             if db.execute(delete(profile_links).where(profile_links.c.token_hash == digest(token))).rowcount != 1:
                 raise ValueError("this link has been used")
             db.execute(delete(profile_links).where(profile_links.c.expires <= now))
 
-        return self.store.write(spend)
+        return spend
+
+    def key_version(self, profile_id: str) -> int:
+        with self.engine.connect() as db:
+            return int(db.scalar(select(profiles.c.key_version).where(profiles.c.id == profile_id)) or 0)
 
     def add_invite_code(self, code: str, uses: int, at: float) -> Future[None]:
         row = {"code_hash": digest(code), "uses_left": uses, "created": at}

@@ -3,23 +3,24 @@
     /profile                GET: make a profile, or see and change yours    POST: make one
     /profile/name           POST: change its name
     /profile/webhook        POST: set or clear the address told when a turn of yours starts
-    /profile/forget         POST: this browser forgets the profile (other devices keep it)
+    /profile/forget         POST: this browser signs out of the profile (other devices keep it)
+    /profile/devices/{id}/sign-out  POST: sign another device out (the profile's seats get new keys)
+    /profile/devices/sign-out       POST: sign out every device but this one
     /profile/link           POST: a one-time link, valid 15 minutes, that puts the profile on another device
     /profile/link/{token}   GET: what the link does (a link preview takes nothing)    POST: use it here
     /me                     My games: your turn, waiting for others, finished
 
-The cookie holds the profile's key; the server keeps only its hash, and the key never appears in a page, an
-address, a log line or a record. A one-time link carries a token, not the key: the key travels wrapped
-(XORed with an HMAC of the token), so the database alone cannot unwrap it, and the token is kept only as a
-hash. Every POST that acts on the cookie refuses a request another site's page sent (its Origin), besides
-the cookie's SameSite=Lax.
+Each browser's cookie holds a token of its own, which opens the profile's key (nutbox/web/people.py says how);
+neither the token nor the key appears in a page, an address, a log line or a record. A one-time link carries
+a token of its own, with the key sealed for it, and makes the browser that uses it a new device. Every POST
+that acts on the cookie refuses a request another site's page sent (its Origin), besides the cookie's
+SameSite=Lax. Over HTTPS the cookie is named with the __Host- prefix, so a browser takes it only from this
+very host, Secure, for the whole site: no other site, subdomain or plain-http page can plant one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import secrets
 import time
 from dataclasses import dataclass
@@ -37,24 +38,43 @@ from nutbox.web.hub import Hub
 from nutbox.web.live import LiveTable, Refusal, clean_name
 from nutbox.web.names import looks_like_a_seat_number
 from nutbox.web.pages import address_of, hub_of, templates
-from nutbox.web.people import Membership, Profile
+from nutbox.web.people import Device, Holder, Membership, People, Profile
+from nutbox.web.sealing import seal, unseal
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
 
-COOKIE = "nutbox_profile"
+COOKIE = "nutbox_profile"  # over plain http (a table on 127.0.0.1 or a LAN), where a Secure cookie cannot be set
+SECURE_COOKIE = "__Host-nutbox_profile"  # over https
 COOKIE_AGE = 400 * 24 * 3600  # seconds: the longest browsers keep a cookie
 LINK_LIFE = 15 * 60.0  # seconds a link to another device works
 LINK_PURPOSE = b"profile-link"
 
 
 # --- the cookie -----------------------------------------------------------------------------------------------
-async def profile_of(request: HTTPConnection) -> tuple[Profile, str] | None:
-    """The profile this browser holds, and its key; None with no cookie or a wrong one (a page's request or
-    a WebSocket's)."""
-    key = request.cookies.get(COOKIE)
-    if not key or len(key) > SECRET_LENGTH:
+def cookie_name(request: HTTPConnection) -> str:
+    """The cookie's name: over https only the __Host- one is read, so a cookie planted without the prefix
+    (by a plain-http page or a sibling subdomain) is never taken for the profile."""
+    return SECURE_COOKIE if request.url.scheme in ("https", "wss") else COOKIE
+
+
+def token_of(request: HTTPConnection) -> str | None:
+    token = request.cookies.get(cookie_name(request))
+    return token if token and len(token) <= SECRET_LENGTH else None
+
+
+async def holder_of(request: HTTPConnection) -> Holder | None:
+    """The profile this browser holds, with its key and device; None with no cookie, a wrong one or one
+    signed out (a page's request or a WebSocket's)."""
+    token = token_of(request)
+    if token is None:
         return None
-    profile = await asyncio.to_thread(hub_of(request).people.profile, key)
-    return None if profile is None else (profile, key)
+    hub = hub_of(request)
+    return await asyncio.to_thread(hub.people.holder, token, hub.clock.now())
+
+
+async def profile_of(request: HTTPConnection) -> tuple[Profile, str] | None:
+    """The profile this browser holds, and its key (None as for holder_of)."""
+    holder = await holder_of(request)
+    return None if holder is None else (holder.profile, holder.key)
 
 
 async def require_profile(request: HTTPConnection) -> tuple[Profile, str]:
@@ -65,12 +85,30 @@ async def require_profile(request: HTTPConnection) -> tuple[Profile, str]:
     return found
 
 
-def hold(response: Response, request: Request, key: str) -> Response:
-    """The browser keeps the profile's key: out of reach of scripts, sent along only by this site's own pages
+def hold(response: Response, request: Request, token: str) -> Response:
+    """The browser keeps its device's token: out of reach of scripts, sent along only by this site's own pages
     and by links followed to it."""
-    response.set_cookie(COOKIE, key, max_age=COOKIE_AGE, path="/", httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https")
+    response.set_cookie(cookie_name(request), token, max_age=COOKIE_AGE, path="/", httponly=True,
+                        samesite="lax", secure=request.url.scheme == "https")
     return response
+
+
+def let_go(response: Response, request: Request) -> Response:
+    response.delete_cookie(cookie_name(request), path="/", httponly=True, samesite="lax",
+                           secure=request.url.scheme == "https")
+    return response
+
+
+def device_label(request: Request) -> str:
+    """What the browser is, from its User-Agent, for its profile's list of devices: "Firefox on Windows"."""
+    from ua_parser import parse
+
+    found = parse(request.headers.get("user-agent", "")[:500])
+    browser = found.user_agent.family if found.user_agent and found.user_agent.family != "Other" else None
+    system = found.os.family if found.os and found.os.family != "Other" else None
+    if browser and system:
+        return f"{browser} on {system}"
+    return browser or (f"A browser on {system}" if system else "A browser or program")
 
 
 def same_site(request: HTTPConnection) -> None:
@@ -106,8 +144,10 @@ async def form_text(request: Request, name: str, largest: int = 600) -> str:
 
 # --- the profile page -----------------------------------------------------------------------------------------
 async def page(request: Request) -> Response:
-    found = await profile_of(request)
+    holder = await holder_of(request)
+    found = None if holder is None else (holder.profile, holder.key)
     hub = hub_of(request)
+    listed = [] if holder is None else await asyncio.to_thread(hub.people.devices, holder.profile.id)
     games = [{"id": game_id, "title": registered.game.title} for game_id, registered in ENTRIES.items()]
     delivery = hub.notifier.status.get(found[0].id) if found else None
     webhook = None
@@ -120,7 +160,16 @@ async def page(request: Request) -> Response:
     return templates.TemplateResponse(request, "profile.html", {
         "profile": found[0] if found else None, "invite_only": hub.limits.invite_only, "games": games,
         "webhook_said": webhook, "webhook_failed": bool(delivery and delivery.failed),
+        "devices": [described(device, holder, hub.clock.now()) for device in listed] if holder else [],
+        "legacy": holder is not None and holder.device is None,
     })
+
+
+def described(device: Device, holder: Holder, now: float) -> dict[str, Any]:
+    """A device as the profile page lists it: what it is, since when, last used (to the hour)."""
+    return {"id": device.id, "label": device.label, "this": device.id == holder.device,
+            "since": time.strftime("%d %b %Y", time.gmtime(device.created)),
+            "seen": "within the hour" if now - device.seen < 3600 else ago(now - device.seen)}
 
 
 async def make(request: Request) -> Response:
@@ -137,20 +186,23 @@ async def make(request: Request) -> Response:
     if hub.limits.invite_only and not code:
         raise Refusal("this server lets people in with an invite code: ask its operator for one", status=403)
     hub.new_profiles.check(address_of(request), hub.clock.now())  # (a try of an invite code counts too)
-    key = new_secret()
-    row = {"id": secrets.token_urlsafe(9), "name": name, "key_hash": digest(key), "created": hub.clock.now()}
+    key, token, now = new_secret(), new_secret(), hub.clock.now()
+    profile_id = secrets.token_urlsafe(9)
+    row = {"id": profile_id, "name": name, "key_hash": digest(key), "created": now}
     spend = hub.people.spend_invite_code(code) if hub.limits.invite_only else None
+    device = People.add_device(profile_id, key, 0, token, device_label(request), now)
 
     def write(db: Any) -> None:
         if spend is not None:
             spend(db)  # ValueError: the code is unknown or used up, and the profile is not made
         db.execute(insert(profiles).values(**row))
+        device(db)
 
     try:
         await asyncio.wrap_future(hub.store.write(write))
     except ValueError as error:
         raise Refusal(str(error), status=403) from None
-    return hold(RedirectResponse("/me", status_code=303), request, key)
+    return hold(RedirectResponse("/me", status_code=303), request, token)
 
 
 def profile_name(text: str) -> str:
@@ -190,34 +242,64 @@ async def set_webhook(request: Request) -> Response:
 
 
 async def forget(request: Request) -> Response:
-    """This browser lets go of the profile; other devices holding it keep it."""
+    """This browser signs out of the profile: its device is gone from the list; other devices keep it."""
     same_site(request)
+    token = token_of(request)
+    if token is not None:
+        await asyncio.wrap_future(hub_of(request).people.forget_device(token))
+    return let_go(RedirectResponse("/profile", status_code=303), request)
+
+
+async def sign_out(request: Request) -> Response:
+    """Sign another device out, or every other device ("others"). The profile gets a new key and its seats at
+    unfinished tables new keys with it: the device signed out has seen their links, which stop working. This
+    browser moves to the new key at once, the remaining devices the next time they are used."""
+    same_site(request)
+    holder = await holder_of(request)
+    token = token_of(request)
+    if holder is None or token is None:
+        raise Refusal("make a profile first (/profile)", status=403)
+    hub = hub_of(request)
+    device = request.path_params.get("device")
+    if device is not None and (len(device) > 16 or device == holder.device):
+        raise Refusal("that is this browser: \"Sign out here\" signs it out" if device == holder.device
+                      else "no such device", status=400)
     response = RedirectResponse("/profile", status_code=303)
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https")
+    steps = []
+    if holder.device is None:  # a cookie from before devices: this browser becomes one, with a token of its own
+        token = new_secret()
+        steps.append(People.add_device(holder.profile.id, holder.key, holder.version, token,
+                                       device_label(request), hub.clock.now()))
+        hold(response, request, token)
+    new_key = new_secret()
+    steps.append(People.sign_out(holder, token, None if device is None else [device], new_key))
+
+    def write(db: Any) -> None:
+        for step in steps:
+            step(db)
+
+    try:
+        await asyncio.wrap_future(hub.store.write(write))
+    except ValueError as error:
+        raise Refusal(str(error), status=409) from None
+    held = await asyncio.to_thread(hub.people.memberships, holder.profile.id)
+    for membership in held:
+        if not membership.finished:
+            await hub.rekey(membership.table_id, holder.profile.id, seat_key(holder.key, membership.table_id,
+                                                                             membership.seat),
+                            seat_key(new_key, membership.table_id, membership.seat))
     return response
 
 
 # --- moving a profile to another device -----------------------------------------------------------------------
 def wrap(key: str, token: str) -> str:
     """The profile key, readable only with the link's token (hex)."""
-    plain = key.encode("ascii")
-    stream = link_stream(token)
-    if len(plain) > len(stream):
-        raise ValueError("a profile key is at most 32 characters")
-    return bytes(a ^ b for a, b in zip(plain, stream, strict=False)).hex()
-
-
-def link_stream(token: str) -> bytes:
-    return hmac.new(token.encode("utf-8", "surrogatepass"), LINK_PURPOSE, hashlib.sha256).digest()
+    return seal(key, token, LINK_PURPOSE)
 
 
 def unwrap(wrapped: str, token: str) -> str | None:
     """The profile key a link carries (None if the token does not open it)."""
-    try:
-        sealed = bytes.fromhex(wrapped)
-        return bytes(a ^ b for a, b in zip(sealed, link_stream(token), strict=False)).decode("ascii")
-    except (ValueError, UnicodeError):
-        return None
+    return unseal(wrapped, token, LINK_PURPOSE)
 
 
 async def new_link(request: Request) -> Response:
@@ -265,12 +347,26 @@ async def link_page(request: Request) -> Response:
 async def use_link(request: Request) -> Response:
     same_site(request)
     token = request.path_params["token"]
-    _, key = await open_link(request, token)
+    profile, key = await open_link(request, token)
+    hub = hub_of(request)
+    held = await holder_of(request)
+    own, now = new_secret(), hub.clock.now()
+    spend = hub.people.use_link(token, now)
+    version = await asyncio.to_thread(hub.people.key_version, profile.id)
+    device = People.add_device(profile.id, key, version, own, device_label(request), now)
+
+    def write(db: Any) -> None:
+        spend(db)  # ValueError: another device used it a moment ago
+        device(db)
+
     try:
-        await asyncio.wrap_future(hub_of(request).people.use_link(token, hub_of(request).clock.now()))
-    except ValueError:  # another device used it a moment ago
+        await asyncio.wrap_future(hub.store.write(write))
+    except ValueError:
         raise Refusal("this link has just been used: make a new one", status=410) from None
-    return hold(RedirectResponse("/me", status_code=303), request, key)
+    earlier = token_of(request)
+    if held is not None and held.device is not None and earlier is not None:
+        await asyncio.wrap_future(hub.people.forget_device(earlier))  # this browser held another profile
+    return hold(RedirectResponse("/me", status_code=303), request, own)
 
 
 # --- My games -------------------------------------------------------------------------------------------------
@@ -381,6 +477,8 @@ ROUTES = [
     Route("/profile/name", rename, methods=["POST"]),
     Route("/profile/webhook", set_webhook, methods=["POST"]),
     Route("/profile/forget", forget, methods=["POST"]),
+    Route("/profile/devices/sign-out", sign_out, methods=["POST"]),
+    Route("/profile/devices/{device}/sign-out", sign_out, methods=["POST"]),
     Route("/profile/link", new_link, methods=["POST"]),
     Route("/profile/link/{token}", link_page, methods=["GET"]),
     Route("/profile/link/{token}", use_link, methods=["POST"]),

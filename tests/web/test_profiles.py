@@ -18,6 +18,7 @@ from nutbox.cli.main import app as cli
 from nutbox.web.app import create_app
 from nutbox.web.db import profiles
 from nutbox.web.hub import Hub, Limits
+from nutbox.web.people import Holder
 from nutbox.web.profiles import COOKIE, span, unwrap, wrap
 from nutbox.web.seats import new_secret
 
@@ -61,6 +62,20 @@ class Browser:
 def hub_of(http: TestClient) -> Hub:
     hub: Hub = http.app.state.hub  # type: ignore[attr-defined]
     return hub
+
+
+def held(http: TestClient, browser: Browser) -> Holder:
+    """The profile a browser's cookie opens now."""
+    assert browser.key is not None
+    holder = hub_of(http).people.holder(browser.key, hub_of(http).clock.now())
+    assert holder is not None
+    return holder
+
+
+def move(source: Browser, target: Browser) -> None:
+    """Put the source browser's profile on the target by a one-time link, as a person does."""
+    link = re.search(r'class="profile-link" href="http://testserver([^"]+)"', source.post("/profile/link").text)
+    assert link is not None and target.post(link.group(1)).status_code == 303
 
 
 def profile_count(http: TestClient) -> int:
@@ -126,30 +141,32 @@ def test_a_profile_is_renamed_and_bad_names_are_refused(server: Client) -> None:
 def test_the_webhook_is_checked_set_and_cleared(server: Client) -> None:
     browser = Browser(server.http)
     browser.make_profile("Ada")
-    people = hub_of(server.http).people
     assert browser.key is not None
     for bad in ("http://127.0.0.1/hook", "ftp://example.com/", "not an address"):
         refused = browser.post("/profile/webhook", data={"webhook": bad})
         assert refused.status_code == 400 and "webhook address cannot be used" in refused.text, bad
     assert browser.post("/profile/webhook", data={"webhook": "https://Example.com/hook?t=1"}).status_code == 303
-    profile = people.profile(browser.key)
-    assert profile is not None and profile.webhook == "https://example.com/hook?t=1"
+    profile = held(server.http, browser).profile
+    assert profile.webhook == "https://example.com/hook?t=1"
     assert profile.site == "http://testserver"
     assert "https://example.com/hook?t=1" in browser.get("/profile").text
     assert browser.post("/profile/webhook", data={"webhook": ""}).status_code == 303
-    cleared = people.profile(browser.key)
-    assert cleared is not None and cleared.webhook is None
+    assert held(server.http, browser).profile.webhook is None
 
 
-def test_forgetting_removes_the_cookie_from_this_browser_only(server: Client) -> None:
-    browser = Browser(server.http)
+def test_forgetting_signs_this_browser_out_and_other_devices_keep_the_profile(server: Client) -> None:
+    browser, phone = Browser(server.http), Browser(server.http)
     browser.make_profile("Ada")
-    key = browser.key
+    move(browser, phone)
+    token = browser.key
     forgot = browser.post("/profile/forget")
     assert forgot.status_code == 303 and browser.key is None
     assert browser.get("/me").headers["location"] == "/profile"
     assert 'name="name"' in browser.get("/profile").text  # the form to make one
-    assert key is not None and hub_of(server.http).people.profile(key) is not None  # other devices keep it
+    people, now = hub_of(server.http).people, hub_of(server.http).clock.now()
+    assert token is not None and people.holder(token, now) is None  # the cookie, if kept, opens nothing now
+    assert "Your profile: Ada" in phone.get("/profile").text
+    assert [device.label for device in people.devices(held(server.http, phone).profile.id)] == ["A browser or program"]
 
 
 def test_another_sites_form_is_refused(server: Client) -> None:
@@ -199,16 +216,18 @@ def test_a_device_link_moves_the_profile_once(server: Client, database: str) -> 
     assert preview.status_code == 200 and "use my profile here" in preview.text and laptop.key is None
     assert "This signs this browser in as" in preview.text and "If someone else sent it to you" in preview.text
     used = laptop.post(path)
-    assert used.status_code == 303 and used.headers["location"] == "/me" and laptop.key == key
-    assert "Your profile: Ada" in laptop.get("/profile").text
+    assert used.status_code == 303 and used.headers["location"] == "/me"
+    assert laptop.key is not None and laptop.key != key  # a device of its own, with its own cookie
+    assert "Your profile: Ada" in laptop.get("/profile").text and "Your profile: Ada" in phone.get("/profile").text
     for browser in (stranger, phone):
         again = browser.post(path)
         assert again.status_code == 410 and "used or has expired" in again.text
         assert browser.get(path).status_code == 410
     assert stranger.key is None
-    assert key is not None
+    secrets_held = [key, laptop.key, held(server.http, phone).key]
     for file in Path(database.removeprefix("sqlite:///")).parent.glob("tables.sqlite3*"):
-        assert key.encode() not in file.read_bytes()  # only its hash, and the wrapped key
+        for secret in secrets_held:  # only hashes, and the profile's key sealed
+            assert secret is not None and secret.encode() not in file.read_bytes()
 
 
 def test_a_device_link_expires_after_15_minutes(server: Client) -> None:
