@@ -17,7 +17,9 @@ class NutsFactory(Game):
     title = "Nuts!"
     min_players = 2
     max_players = 4
-    rules_version = "2"  # 2: Box Holders turn until no longer a Connecting Path; the bonus deck reshuffles mid-draw
+    # 2: Box Holders turn until no longer a Connecting Path; the bonus deck reshuffles mid-draw. 3: a card may be
+    # played between two draws when the deck is to be reshuffled before the last (decision 5)
+    rules_version = "3"
     words: ClassVar[Words] = words  # the game in words for people
     guide: ClassVar[Guide] = GUIDE  # the rules for players
     bot_sims = (120, 500)  # medium, hard: about 270 (4 seats) to 750 (2 seats) simulations a second (docs/bots.md)

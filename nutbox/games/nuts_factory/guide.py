@@ -256,7 +256,8 @@ BONUS = Section(
         "Options that change the factory can be played during Configuration. Just before Production you may "
         "still turn a Box Holder back, move the Squirrel or move a machine. Options for your Warehouse and "
         "trucks can be played at any of your decisions from Configuration to Cleanup. A card drawn in "
-        "Production can be used from Shipping on.",
+        "Production can be used from Shipping on, or at once if the deck runs out before all your cards are "
+        "drawn: a card played between two draws goes with the other discards into the new deck.",
         "An option that needs a target, such as a Box Holder or a tile, can be played only when it has one, "
         "and you choose the target at once. When the deck runs out, even halfway through your draws, the "
         "discarded cards are shuffled into a new one, so you get a card for every Extra Delicious nut while "
@@ -286,6 +287,7 @@ GUIDE = Guide(
         "squirrel": "A turn: the Squirrel moves",
         "hunt": "A turn: the Squirrel moves",
         "before-production": "Bonus cards",
+        "between-draws": "Bonus cards",
         "shipping": "Scoring: Shipping trucks",
         "cleanup": "A turn: Cleanup",
     },

@@ -32,6 +32,7 @@ from nutbox.games.nuts_factory.actions import (
 )
 from nutbox.games.nuts_factory.components import COMPONENTS, TILE_KINDS
 from nutbox.games.nuts_factory.rulebook import (
+    BONUS_RULE,
     CLEANUP_RULE,
     COLUMNS,
     CONFIG_RULE,
@@ -73,7 +74,7 @@ def listed(state: FactoryState) -> list[Action]:
         legal.append(DONE)
     elif phase == "before-production":
         legal.append(PRODUCE)
-    elif phase == "shipping":
+    elif phase in ("shipping", "between-draws"):
         legal.append(DONE)
     return legal
 
@@ -153,6 +154,8 @@ _TILE_MOVES = [[_tile_moves(row, mask) for mask in MASKS] for row in CONVEYOR_RO
 _MACHINE_MOVES: dict[frozenset[tuple[int, int]], tuple[Action, ...]] = {}  # the machines' places -> their slides
 
 
+# where the warehouse options may be played: at every decision of the active player's turn but a tied Hunt
+WAREHOUSE_PHASES = ("config", "before-production", "between-draws", "shipping", "cleanup")
 CARD_EFFECTS = {(card.id, option): card.options[option].effect for card in COMPONENTS.bonus_cards for option in (0, 1)}
 
 
@@ -161,10 +164,8 @@ def playable(state: FactoryState, card: int, option: int) -> bool:
     phase = state.phase
     if effect in WAREHOUSE_EFFECTS:
         if effect == "exchange-nut":
-            return phase in ("config", "before-production", "shipping", "cleanup") and any(
-                state.warehouse(state.current)
-            )
-        return phase in ("config", "before-production", "shipping", "cleanup")
+            return phase in WAREHOUSE_PHASES and any(state.warehouse(state.current))
+        return phase in WAREHOUSE_PHASES
     if effect in FREE_EFFECTS:
         return phase in ("config", "before-production") and has_targets(state, effect)
     if phase != "config":
@@ -239,6 +240,8 @@ def decision(state: FactoryState) -> str:
                    else "play a bonus card, or say done") + f" ({CONFIG_RULE})",
         "hunt": f"two Connecting Paths are equally close: send the squirrel left or right ({SQUIRREL_RULE})",
         "before-production": f"play a bonus card before the factory runs, or produce ({PRODUCTION_RULE})",
+        "between-draws": f"play a bonus card before the discards are shuffled into a new deck, or say done to draw "
+        f"the next card ({BONUS_RULE})",
         "shipping": f"ship a truck, play a bonus card, or say done ({SHIP_RULE})",
         "cleanup": f"discard down to {state.warehouse_limit} Boxed Nuts and {LIMITS.bonus_hand} bonus cards "
         f"({CLEANUP_RULE})",

@@ -4,7 +4,7 @@ The encoding reads a view (never a state), so it holds exactly what that seat ma
 relative: index 0 is the observing seat, then the others in turn order (seat 0 first for the spectator's
 view). Sizes come from the component data (R = 13 rows, C = 8 columns, 4 nut types, 18 trucks, 28 bonus
 cards with the printed data); the RL adapters (nutbox.interop) concatenate the parts, in this order, into
-one vector of 1166 + 8 n numbers for n players: 1182, 1190 and 1198 for two to four.
+one vector of 1167 + 8 n numbers for n players: 1183, 1191 and 1199 for two to four.
 
 | part            | shape     | what                                                                     |
 |-----------------|-----------|--------------------------------------------------------------------------|
@@ -25,8 +25,8 @@ one vector of 1166 + 8 n numbers for n players: 1182, 1190 and 1198 for two to f
 | hand            | 28        | the observing seat's bonus cards                                         |
 | discards        | 28        | the discarded bonus cards (face up)                                      |
 | deck            | 1         | bonus cards left in the deck / 28                                        |
-| phase           | 10        | setup, config, squirrel, scamper, hunt, before-production, draw,         |
-|                 |           | shipping, cleanup, over (one-hot)                                        |
+| phase           | 11        | setup, config, squirrel, scamper, hunt, before-production, draw,         |
+|                 |           | between-draws, shipping, cleanup, over (one-hot)                         |
 | current         | n         | the active seat, one-hot                                                 |
 | turn            | 1         | turns played / 200 (capped)                                              |
 | actions_left    | 1         | Actions left this turn / 4 (capped)                                      |
@@ -60,8 +60,8 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-PHASES = ("setup", "config", "squirrel", "scamper", "hunt", "before-production", "draw", "shipping", "cleanup",
-          "over")
+PHASES = ("setup", "config", "squirrel", "scamper", "hunt", "before-production", "draw", "between-draws", "shipping",
+          "cleanup", "over")
 LAYOUTS = ("cross", "fork-right", "fork-left")
 PENDING = tuple(EFFECTS)
 NUTS = COMPONENTS.nut_codes

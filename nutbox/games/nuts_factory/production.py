@@ -1,5 +1,6 @@
 """The factory runs (Phase 3, Production): nuts along the Connecting Paths into the warehouse unless the
-Squirrel eats them, the Box Holders turned, bonus cards drawn (chance) for Extra Delicious nuts; then Phase 4,
+Squirrel eats them, the Box Holders turned, bonus cards drawn (chance) for Extra Delicious nuts, with the
+active player's decision between two draws when the deck is to be reshuffled before the last; then Phase 4,
 Shipping, where trucks score the points.
 """
 
@@ -99,6 +100,18 @@ def on_draw(state: FactoryState, action: Action, events: list[Event]) -> None:
     events.append(Event(f"{player_name(seat)} draws bonus card {action.card} for an Extra Delicious nut",
                         "draw", {"seat": seat, "card": action.card}, frozenset({seat}), hidden))
     state.draws_left -= 1
+    if state.draws_left > len(state.pool):
+        # The deck runs out before the cards still owed are drawn, and the discards become the new deck: a card
+        # played now (it "may be played as soon as" it is acquired) goes into it, one played later does not.
+        # settle() draws on at once if the player has no card to play (decision 5).
+        state.phase = "between-draws"
+        return
+    next_draw(state, events)
+
+
+def on_between_draws(state: FactoryState, action: Action, events: list[Event]) -> None:
+    """The player has played what they wished before the discards are shuffled in: the drawing goes on."""
+    assert action == DONE
     next_draw(state, events)
 
 

@@ -172,6 +172,7 @@ PHASES = {
     "hunt": "Squirrel Movement: a tied Hunt",
     "before-production": "before Production",
     "draw": "Production: drawing bonus cards",
+    "between-draws": "Production: between two bonus cards",
     "shipping": "Shipping",
     "cleanup": "Cleanup",
 }

@@ -39,6 +39,7 @@ PHASES = {
     "hunt": "Phase 2, Squirrel Movement (hunt)",
     "before-production": "before Phase 3, Production",
     "draw": "Phase 3, Production (bonus cards)",
+    "between-draws": "Phase 3, Production (between two bonus cards)",
     "shipping": "Phase 4, Shipping",
     "cleanup": "Phase 5, Cleanup",
     "over": "the game is over",

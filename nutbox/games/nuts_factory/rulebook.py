@@ -42,7 +42,7 @@ SHIP_RULE = "Phase 4: Shipping"
 CLEANUP_RULE = "Phase 5: Cleanup"
 BONUS_RULE = "Bonus Cards"
 PHASE_RULES = {"config": CONFIG_RULE, "hunt": SQUIRREL_RULE, "before-production": PRODUCTION_RULE,
-               "shipping": SHIP_RULE, "cleanup": CLEANUP_RULE}
+               "between-draws": BONUS_RULE, "shipping": SHIP_RULE, "cleanup": CLEANUP_RULE}
 
 # bonus effects that need a target, by the phases they may be played in
 FREE_EFFECTS = ("spin-back", "move-squirrel", "move-machine")

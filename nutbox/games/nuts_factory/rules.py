@@ -2,7 +2,8 @@
 
 A turn runs through phases: config (two Actions, bonus cards), the squirrel (chance, and the active
 player's choice on a tied Hunt), before-production (a last chance for free bonus effects), production
-(automatic; bonus cards drawn as chance), shipping, cleanup. A bonus option that needs a target (a Box
+(automatic; bonus cards drawn as chance, and between-draws: a card may be played before the deck is
+reshuffled in the middle of the draws), shipping, cleanup. A bonus option that needs a target (a Box
 Holder, a column, a tile) leaves `pending` set until the player names it.
 
 This module holds the state: its fields, what it shares with its clones, the floor as it stands, whose move
@@ -405,6 +406,7 @@ ON_PHASE: dict[str, Callable[[FactoryState, Action, list[Event]], None]] = {
     "hunt": turn.on_hunt,
     "before-production": turn.on_before_production,
     "draw": production.on_draw,
+    "between-draws": production.on_between_draws,
     "shipping": production.on_shipping,
     "cleanup": turn.on_cleanup,
 }

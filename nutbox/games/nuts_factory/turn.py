@@ -259,6 +259,9 @@ def settle(state: FactoryState, events: list[Event]) -> None:
         if phase == "before-production" and not legal.any_playable(state):
             production.produce(state, events)
             continue
+        if phase == "between-draws" and not legal.any_playable(state):
+            production.next_draw(state, events)
+            continue
         if phase == "shipping" and state.shipped >= state.truck_limit and not legal.any_playable(state):
             state.phase = "cleanup"
             continue

@@ -11,8 +11,8 @@ from typing import Literal, NotRequired, TypedDict
 
 from nutbox.core import View
 
-Phase = Literal["setup", "config", "squirrel", "scamper", "hunt", "before-production", "draw", "shipping",
-                "cleanup", "over"]
+Phase = Literal["setup", "config", "squirrel", "scamper", "hunt", "before-production", "draw", "between-draws",
+                "shipping", "cleanup", "over"]
 
 
 class TileView(TypedDict):

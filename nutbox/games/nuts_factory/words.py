@@ -123,6 +123,8 @@ def decision(view: FactoryView) -> str:
         return "choose which way the squirrel hunts: two Connecting Paths are equally close"
     if phase == "before-production":
         return "play a bonus card before the factory runs, or run it"
+    if phase == "between-draws":
+        return "play a bonus card before the discards are shuffled into a new deck, or draw the next card"
     if phase == "shipping":
         return shipping_decision(view, holding)
     assert phase == "cleanup", phase
@@ -225,6 +227,8 @@ def word_label(action: Word, view: FactoryView) -> str:
     assert action == DONE, action
     if view["phase"] == "shipping":
         return "Finish shipping" if view["shipped"] else "Ship nothing this turn"
+    if view["phase"] == "between-draws":
+        return "Draw the next bonus card"
     left = view["actions_left"]
     return f"End the configuration ({plural(left, 'action')} unused)" if left else "End the configuration"
 

@@ -295,6 +295,15 @@ def test_svg_escapes_what_it_writes() -> None:
     assert any(strange in text for text in svg_texts(root))
 
 
+def test_the_pictures_name_the_decision_between_two_bonus_draws() -> None:
+    state = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
+                     deck=(5,), actions_left=1)
+    play(state, "feed", "bonus 5")
+    assert state.phase == "between-draws"
+    assert "Production: between two bonus cards" in " ".join(svg_texts(svg_of(state)))
+    assert "Phase 3, Production (between two bonus cards)" in as_text(state.view(0))
+
+
 # --- text ---------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", PLAYERS)
 def test_text_floor_shows_tiles_machines_squirrel_and_top_boxes_in_their_columns(players: int) -> None:

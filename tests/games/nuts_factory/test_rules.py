@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from nutbox.agents import make_agent
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError, OptionsError
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_factory.actions import D8, DrawBonus, Holder, Roll
@@ -194,7 +195,9 @@ def test_bonus_cards_run_through_the_reshuffled_discards_one_per_extra_delicious
     play(state, "feed")
     assert state.warehouse(0) == [0, 2, 0, 0]
     assert state.phase == "draw" and texts([a for a, _ in state.chance_outcomes()]) == ["bonus 7"]
-    events = play(state, "bonus 7")
+    play(state, "bonus 7")
+    assert state.phase == "between-draws" and state.to_move() == 0  # a card may be played first (decision 5)
+    events = play(state, "done")
     assert any(e.kind == "deck" for e in events)  # the deck ran out with a card still owed
     assert state.phase == "draw" and state.to_move() is CHANCE
     assert sorted((str(a), p) for a, p in state.chance_outcomes()) == [
@@ -209,7 +212,101 @@ def test_bonus_cards_stop_when_deck_and_discards_are_both_empty() -> None:
     state = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
                      deck=(7,), actions_left=1)
     play(state, "feed", "bonus 7")
+    assert state.phase == "between-draws"  # card 7 may still be played, and be shuffled in (decision 5)
+    play(state, "done")
     assert state.hands[0] == (7,) and state.phase == "shipping" and state.draws_left == 0
+
+
+TWO_EXTRA_DELICIOUS = {"tops": ("C", "C", "A", "A", "C", "C", "A", "A"), "salters": (2, 6), "roasters": (2, 6)}
+
+
+def test_a_card_acquired_in_production_is_played_there_when_it_can_still_change_the_draws() -> None:
+    """"Bonus Cards may be played as soon as they are acquired (during the Production Phase)." Once the
+    first card is drawn, the nuts have landed and the Box Holders have turned: what is left of Production is
+    the other draws. No option acts on a draw, but a card played goes among the discards, and the discards
+    become the new deck when it runs out with a card still owed (decision 6). Here two Extra Delicious
+    cashews are owed two cards with card 5 the deck's last: played at once (its second option: a Boxed Nut
+    from the reserve), it is shuffled into the new deck and can come back with the second draw; played from
+    Shipping on, as it used to be, it could not (decision 5)."""
+    def first_card_drawn() -> FactoryState:
+        state = position(**TWO_EXTRA_DELICIOUS, deck=(5,), discards=(1, 2, 3), actions_left=1)
+        play(state, "feed")  # no card in hand: the factory runs at once
+        assert state.warehouse(0) == [0, 2, 0, 0] and state.phase == "draw" and state.draws_left == 2
+        play(state, "bonus 5")
+        return state
+
+    now = first_card_drawn()
+    # the card's owner decides right after drawing it, before the second draw: not later
+    assert now.phase == "between-draws" and now.to_move() == 0 and now.hands[0] == (5,) and now.draws_left == 1
+    assert texts(now.legal_actions()) == ["play 5 second", "done"]
+    assert now.game.decision(now.view(0)) == ("play a bonus card before the discards are shuffled into a new "
+                                              "deck, or draw the next card")
+    play(now, "play 5 second", "take A")
+    assert now.warehouse(0) == [1, 2, 0, 0] and now.phase == "draw"  # nothing else to play: the drawing goes on
+    assert sorted(texts([a for a, _ in now.chance_outcomes()])) == ["bonus 1", "bonus 2", "bonus 3", "bonus 5"]
+    play(now, "bonus 5")  # the same card again
+    assert now.hands[0] == (5,) and now.phase == "shipping" and sorted(now.pool) == [1, 2, 3]
+
+    later = first_card_drawn()
+    play(later, "done")
+    assert sorted(texts([a for a, _ in later.chance_outcomes()])) == ["bonus 1", "bonus 2", "bonus 3"]
+    play(later, "bonus 1", "play 5 second", "take A")  # in Shipping: the same nut, but card 5 stays discarded
+    assert later.warehouse(0) == [1, 2, 0, 0] and later.discards == (5,) and sorted(later.pool) == [2, 3]
+
+
+def test_a_card_played_between_draws_is_the_only_way_an_owed_card_comes_when_nothing_is_left() -> None:
+    """The deck's last card drawn, none discarded and one more owed: played at once, it is drawn again."""
+    state = position(**TWO_EXTRA_DELICIOUS, deck=(13,), actions_left=1)
+    play(state, "feed", "bonus 13")
+    assert state.phase == "between-draws"
+    play(state, "play 13 second", "take Pe")
+    assert texts([a for a, _ in state.chance_outcomes()]) == ["bonus 13"]
+    play(state, "bonus 13")
+    assert state.hands[0] == (13,) and state.warehouse(0) == [0, 2, 1, 0] and state.phase == "shipping"
+
+
+def test_the_bots_decide_between_draws_and_the_search_bot_plays_the_card_where_it_pays() -> None:
+    """Every level of bot takes the decision as any other; the medium one (a search) sees that card 13 played
+    now comes back as the card owed, with a Boxed Nut besides."""
+    state = position(**TWO_EXTRA_DELICIOUS, deck=(13,), actions_left=1)
+    play(state, "feed", "bonus 13")
+    view, legal = state.view(0), state.legal_actions()
+    for level in ("random", "easy", "medium", "hard"):
+        assert make_agent(level, state.game, 0, 1).act(view, legal) in legal, level
+    assert str(make_agent("medium", state.game, 0, 1).act(view, legal)) == "play 13 second"
+
+
+def test_with_the_deck_holding_every_card_owed_a_card_drawn_waits_for_shipping() -> None:
+    """No reshuffle is to come, so no card played during the draws would change one; nor could any option act
+    on the rest of Production (decision 5): the card is offered at the next decision, Shipping."""
+    state = position(**TWO_EXTRA_DELICIOUS, deck=(5, 6), discards=(1, 2, 3), actions_left=1)
+    play(state, "feed", "bonus 5")
+    assert state.phase == "draw" and state.to_move() is CHANCE
+    play(state, "bonus 6")
+    assert state.phase == "shipping" and state.to_move() == 0
+    assert {"play 5 second", "play 6 second"} <= set(texts(state.legal_actions()))
+
+
+def test_between_draws_only_the_warehouse_options_are_played() -> None:
+    """Cards 4 to 28 in hand at the decision between two draws: all eleven options are among them. The four
+    Warehouse options are offered. The seven configuration options are not, each refused with its rule: Build
+    a Splitter/Joiner, the extra Action and the two tile moves need an Action, and Actions belong to
+    Configuration, which is over; turning a Box Holder back, moving the Squirrel or a machine change the
+    factory, and are played before it runs (decision 5)."""
+    held = tuple(card for card in range(4, 29) if card != 5)  # card 5 is the one drawn
+    state = position(**TWO_EXTRA_DELICIOUS, hands=[held], deck=(5,), discards=(1, 2, 3), actions_left=1)
+    play(state, "feed", "done", "produce", "bonus 5")
+    assert state.phase == "between-draws"
+    assert texts(state.legal_actions()) == [f"play {card} second" for card in range(4, 29)] + ["done"]
+    for card in range(4, 29):
+        first = COMPONENTS.bonus_cards[card - 1].options[0]
+        rule = refused(state, f"play {card} first")
+        if first.effect in ("spin-back", "move-squirrel", "move-machine"):
+            assert rule == f"{BONUS_RULE}: '{first.text}' changes the factory, so it is played before Production"
+        else:
+            assert rule == f"{BONUS_RULE}: '{first.text}' is played during Configuration"
+    assert refused(state, "produce").startswith("Phase 3: Production: the factory has already run")
+    assert refused(state, "ship 1").startswith(SHIP_RULE)
 
 
 # --- shipping and cleanup -----------------------------------------------------------------------------------
@@ -341,6 +438,8 @@ def every_kind_of_position() -> dict[str, FactoryState]:
     found["draw"] = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
                              actions_left=1)
     play(found["draw"], "feed")
+    found["between-draws"] = position(**TWO_EXTRA_DELICIOUS, hands=[(9, 17)], deck=(5,), actions_left=1)
+    play(found["between-draws"], "feed", "done", "produce", "bonus 5")
     found["shipping"] = position(phase="shipping", warehouses=[{"Pe": 5, "A": 1}], hands=[(1,)])
     found["cleanup"] = position(phase="shipping", warehouses=[{"A": 4, "C": 4}], hands=[(13, 17, 21, 25, 9)])
     play(found["cleanup"], "done")
@@ -357,7 +456,7 @@ def test_every_refusal_cites_the_rulebook_section_that_forbids_it() -> None:
     every = [nuts.action_from_index(i) for i in range(nuts.num_actions)] + off_the_board
     states = every_kind_of_position()
     assert {"config", "spin-back", "move-squirrel", "slide-far", "move-tile", "move-machine", "take-nut",
-            "exchange-nut", "hunt", "before-production", "draw", "shipping", "cleanup"} <= {
+            "exchange-nut", "hunt", "before-production", "draw", "between-draws", "shipping", "cleanup"} <= {
         state.pending or state.phase for state in states.values()}
     for name, state in states.items():
         allowed = set(state.legal_actions()) | {outcome for outcome, _ in state.chance_outcomes()}

@@ -69,6 +69,18 @@ def test_the_prompts_of_the_squirrel_shipping_and_cleanup() -> None:
     ]
 
 
+def test_between_two_draws_the_prompt_says_why_a_card_may_be_played_now() -> None:
+    """The deck's last card drawn with one more owed: the owner may play a card before the discards become
+    the new deck (decision 5), or draw on."""
+    state = position(tops=("C", "C", "A", "A", "C", "C", "A", "A"), salters=(2, 6), roasters=(2, 6),
+                     deck=(5,), discards=(1,), actions_left=1)
+    play(state, "feed", "bonus 5")
+    assert prompts(state) == ["play a bonus card before the discards are shuffled into a new deck, or draw the "
+                              "next card"] * 3  # the owner, the other seat, the spectator
+    assert labels(state) == {"play 5 second": f"Play bonus card 5: {option_texts(5)[1]}",
+                             "done": "Draw the next bonus card"}
+
+
 def test_a_bonus_effect_waiting_for_its_target_says_what_to_choose() -> None:
     state = position(hands=[(13,)])
     play(state, "play 13 first")
