@@ -13,7 +13,9 @@ Rules (rulebooks/in-the-nuts.txt; open points decided in docs/rules-decisions.md
   The raccoon fields give any face-up nut plus one stolen from another player's partly filled card (never
   a joker, never from the player David guards); David moves to the robbed player.
 - Storage: at once, on a card of the player's choice, one nut type per card; a filled card is turned over.
-  Jokers may be kept until the end and count as either of their two nuts.
+  A joker counts as either of its two nuts and may be kept for later (not the first nut: it is stored at
+  once, unless option first_joker=keep); a kept joker may be stored whenever its owner stores a nut, before
+  that nut, and those still kept are stored after the final picks.
 - The end: the draw pile used up, the set-aside eight become the pile; after the collecting, every squirrel
   goes up to the 4-squirrel area and each four take a face-up nut. Filled cards score their value, other
   stored nuts a point each; a tie goes to the most valuable filled card.
@@ -25,6 +27,7 @@ Notation (nuts W H B A, jokers by two letters; players, cards and face-up nuts n
     take 2             take face-up nut 2 (under 5-6)
     store W 3          store a walnut (or a joker as a walnut) on storage card 3
     keep               keep a joker for later
+    store WH H 1       store a kept walnut/hazelnut joker as a hazelnut on card 1 (then the nut being stored)
     steal 2 5          steal a nut from player 2's storage card 5
     preplace 5-6       setup: a squirrel into section 5-6 of the 2-squirrel area
     dice 2 1 6         chance: green 2, whites 1 and 6

@@ -17,7 +17,7 @@ class InTheNuts(Game):
     title = "In the Nuts!"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"  # 2: a kept joker may be stored with any nut; a first joker is stored at once
     words: ClassVar[Words] = words  # the game in words for people
     guide: ClassVar[Guide] = GUIDE  # the rules for players, with example positions
     bot_sims = (300, 1200)  # medium, hard: about 1,400 simulations a second (docs/bots.md)

@@ -24,7 +24,7 @@ PLACE_EXAMPLE = Example(
     caption="Player 2 has already placed squirrels on 3 and 11 this turn and has rolled green 3 with whites "
             "1 and 6. Green plus one white gives 4 or 9: both spaces are empty, so both are marked and "
             "Player 2 picks one.",
-    decisions=("keep", "store A 3", "preplace 2-4", "place 7", "stop", "place 3", "roll", "place 11", "roll"),
+    decisions=("store W 1", "store A 3", "preplace 2-4", "place 7", "stop", "place 3", "roll", "place 11", "roll"),
     options={"players": 2},
     seed=59,
     seat=1,
@@ -37,7 +37,7 @@ STOP_EXAMPLE = Example(
             "nuts under both sections, and it pushes Player 2's squirrel in 8-9 up. Rolling again could add "
             "a sixth squirrel, but 79 of the 216 possible rolls land only on taken spaces and would send all "
             "five home.",
-    decisions=("keep", "store A 3", "preplace 2-4", "place 7", "stop", "place 3", "roll", "place 11", "roll",
+    decisions=("store W 1", "store A 3", "preplace 2-4", "place 7", "stop", "place 3", "roll", "place 11", "roll",
                "place 9", "roll", "place 9", "stop", "stop", "place 8", "roll", "place 5", "roll", "roll",
                "place 10", "roll"),
     options={"players": 2},
@@ -50,7 +50,7 @@ THREE_EXAMPLE = Example(
             "stood. Those three have gone home, and Player 2 now chooses between the two face-up nuts under "
             "the left half of the board, both marked. Player 1's card 2 is full: turned over, it is worth "
             "its 5 points.",
-    decisions=("keep", "keep", "preplace 2-4", "stop", "place 7", "stop", "stop", "place 6", "stop",
+    decisions=("store B 5", "store A 1", "preplace 2-4", "stop", "place 7", "stop", "stop", "place 6", "stop",
                "place 5", "roll", "place 9", "roll", "place 7", "roll", "roll", "stop", "store A 4",
                "store W 3", "place 6", "stop", "place 2", "roll", "roll", "place 5", "roll", "roll", "stop",
                "store H 2", "store H 2", "store W 3"),
@@ -65,7 +65,7 @@ STEAL_EXAMPLE = Example(
             "later; now comes the theft. The marked cards are every card of the other players that holds a "
             "nut: three of Player 2's and one of Player 3's. Whoever Player 1 robs will have David beside "
             "them.",
-    decisions=("keep", "store W 3", "store B 3", "preplace 2-4", "preplace 2-4", "preplace 5-6", "place 7",
+    decisions=("store H 5", "store W 3", "store B 3", "preplace 2-4", "preplace 2-4", "preplace 5-6", "place 7",
                "stop", "place 3", "roll", "roll", "roll", "roll", "stop", "store A 4", "store B 1", "stop",
                "place 7", "roll", "roll", "roll", "roll", "stop", "store W 3", "take 2", "keep"),
     options={"players": 3},
@@ -145,8 +145,9 @@ GUIDE = Guide(
                 "With two players, take two of each plain nut out of the game; with three players, one of "
                 "each. All twelve jokers always stay in.",
                 "Shuffle the nut cards and lay four face up below the track.",
-                "Each player draws one card and stores it at once (a joker may be kept instead; see "
-                "\"Storing nuts\").",
+                "Each player draws one card and stores it at once on a storage card of their choice. This "
+                "first card is never kept, even a joker (see \"Storing nuts\"); an option lets a first joker "
+                "be kept like any other.",
                 "Put eight cards aside face down for the end of the game. The rest are the draw pile.",
                 "The other players put squirrels from their supply into the 2-squirrel area: Player 2 puts "
                 "one, Player 3 two and Player 4 three. Nobody may put two squirrels in the same section, "
@@ -220,8 +221,10 @@ GUIDE = Guide(
                 "of nut, and a nut never moves to another card later. When a card is full it is turned "
                 "over: it is finished, and no one can steal from it.",
                 "A joker counts as either of the two nuts it shows. You may store it as one of them right "
-                "away, or keep it beside your cards and store it at the very end of the game. Jokers can "
-                "never be stolen, whether kept or on a card.",
+                "away, or keep it beside your cards for later. Whenever you store a nut after that, you may "
+                "first put kept jokers on your cards as well, for instance to fill a card, which makes it "
+                "safe from thieves. Jokers you still keep at the end are stored after the last picks. Jokers "
+                "can never be stolen, whether kept or on a card.",
                 "If none of your cards can take a nut, because they are all full or hold other kinds, that "
                 "nut is lost. A card that loses its last nut to a thief is empty again and may take any "
                 "kind of nut.",
@@ -238,7 +241,7 @@ GUIDE = Guide(
             items=(
                 "a full card for four nuts: 15 points",
                 "a card for six nuts holding three: 3 points",
-                "a joker kept for the end: nothing until it is stored",
+                "a joker still kept: nothing until it is stored",
             ),
         ),
         Section(
@@ -250,7 +253,7 @@ GUIDE = Guide(
                 "Then every squirrel still on the board moves up into the 4-squirrel area, and each player "
                 "takes one face-up nut for every four of their squirrels there, each replaced at once while "
                 "cards last. The players pick in the same order as when several collect in one section, "
-                "each taking all of their nuts in a row. Finally everyone stores the jokers they kept.",
+                "each taking all of their nuts in a row. Finally everyone stores the jokers they still keep.",
                 "The player with the most points wins. If players tie, the one with the most valuable full "
                 "card wins; if that ties too, they share the win.",
             ),

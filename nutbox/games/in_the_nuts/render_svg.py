@@ -12,10 +12,11 @@ card turned over to its full side) with
 David the raccoon beside the player he guards (on his field under the 7 while he guards no one).
 
 An element that one of the `legal` actions targets (a track space for place, a 2-squirrel section for
-preplace, a face-up card for take, a storage card for steal and store) is highlighted and carries
-class="target" and data-action (the first such action's text); data-actions lists them all, separated by
-"|" because action texts hold spaces: a joker stored on one card as either nut gives that card two. Actions
-with no place on the board (stop, roll, keep) are left to the table's buttons. Every text a person reads,
+preplace, a face-up card for take, a storage card for steal, store and storing a kept joker) is highlighted
+and carries class="target" and data-action (the first such action's text); data-actions lists them all,
+separated by "|" because action texts hold spaces: a joker stored on one card as either nut gives that card
+two, and each kept joker that may go on it first two more. Actions with no place on the board (stop, roll,
+keep) are left to the table's buttons. Every text a person reads,
 tooltips included, is in words: nuts by their names, never their letters, and a target's tooltip says what a
 click does as the table's list of moves says it (words.py), not in the notation.
 
@@ -48,7 +49,7 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.in_the_nuts.actions import NOTATION, Place, Preplace, Steal, Store, Take, section_label
+from nutbox.games.in_the_nuts.actions import NOTATION, Place, Preplace, Steal, Store, StoreKept, Take, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
 from nutbox.games.in_the_nuts.rules import player_name
 from nutbox.games.in_the_nuts.view import NutsView, StorageCard, read_task
@@ -150,7 +151,7 @@ def jokers_words(counts: dict[str, int]) -> str:
 
 
 def kept_words(kept: dict[str, int]) -> str:
-    """A player's jokers kept for the end, in words."""
+    """A player's jokers kept for later, in words."""
     total = sum(kept.values())
     return "no jokers kept" if not total else f"{counted(total, 'joker')} kept"
 
@@ -189,7 +190,7 @@ def target_of(view: NutsView, action: Action) -> tuple[str, str] | None:
         return "slot", str(action.slot + 1)
     if isinstance(action, Steal):
         return "card", f"{action.victim + 1}-{action.card + 1}"
-    if isinstance(action, Store):
+    if isinstance(action, (Store, StoreKept)):
         storer = read_task(view["tasks"][0])[1]  # a store is offered only for the first task, and to its player
         return "card", f"{storer + 1}-{action.card + 1}"
     return None
@@ -612,7 +613,7 @@ def player_words(view: NutsView, seat: int) -> PlayerWords:
         points += " ★"
     kept = view["kept"][seat]
     lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
-             f"jokers kept for the end: {jokers_words(kept) or 'none'}"]
+             f"jokers kept for later: {jokers_words(kept) or 'none'}"]
     return PlayerWords(name, points, lines, f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}")
 
 

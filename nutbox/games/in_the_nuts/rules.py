@@ -26,6 +26,7 @@ from nutbox.games.in_the_nuts.actions import (
     STEALS,
     STOP,
     STORES,
+    STORES_KEPT,
     TAKES,
     Dice,
     Draw,
@@ -33,6 +34,7 @@ from nutbox.games.in_the_nuts.actions import (
     Preplace,
     Steal,
     Store,
+    StoreKept,
     Take,
     kind_code,
     section_label,
@@ -73,6 +75,18 @@ class NutsOptions(Options):
                     "of the game, this says who goes first.",
             "choice_labels": {"next": "The player after the one whose turn it is",
                               "active": "The player whose turn it is"},
+        },
+    )
+    first_joker: Literal["store", "keep"] = dataclasses.field(
+        default="store",
+        metadata={
+            "label": "A joker as the first nut",
+            "help": "Whether a joker drawn as a player's first nut at the setup goes on a storage card at once, "
+                    "as the setup says of the first nut, or may be kept for later like any other joker.",
+            "choice_labels": {"store": "Stored at once, like every first nut",
+                              "keep": "May be kept for later, like other jokers"},
+            # "Take one nut each. This card immediately goes on a storage card of your choice."
+            "rulebook": True,
         },
     )
 
@@ -165,14 +179,13 @@ class NutsState(ListedState):
         green, low, high = self.dice
         return sorted({s for s in (green + low, green + high) if self.track[s - FIRST] is None})
 
+    def store_places(self, player: int, kind: int) -> list[tuple[int, int]]:
+        """Where a card of this kind can go: (nut, storage card), not full and empty or holding that nut."""
+        return [(nut, card) for nut in KINDS[kind] for card in range(CARDS)
+                if not self.filled(player, card) and self.card_type[player * CARDS + card] in (None, nut)]
+
     def store_options(self, player: int, kind: int) -> list[Action]:
-        legal: list[Action] = []
-        for nut in KINDS[kind]:
-            for card in range(CARDS):
-                i = player * CARDS + card
-                if not self.filled(player, card) and self.card_type[i] in (None, nut):
-                    legal.append(STORES[(nut, card)])
-        return legal
+        return [STORES[place] for place in self.store_places(player, kind)]
 
     def steal_options(self, thief: int) -> list[Action]:
         return [
@@ -182,6 +195,31 @@ class NutsState(ListedState):
             for card in range(CARDS)
             if self.card_plain[victim * CARDS + card] and not self.filled(victim, card)
         ]
+
+    def kept_options(self, player: int) -> list[Action]:
+        """Storing one of the player's kept jokers, as either of its nuts, on a card that can take it."""
+        legal: list[Action] = []
+        for kind, nuts in enumerate(KINDS):
+            if len(nuts) == 2 and self.kept[player * len(KINDS) + kind]:
+                legal += [STORES_KEPT[(kind, nut, card)] for nut, card in self.store_places(player, kind)]
+        return legal
+
+    def keep_allowed(self) -> bool:
+        """Whether a joker being stored now may be kept instead: not at the end, and at the setup only with the
+        option first_joker=keep (the first nut "immediately goes on a storage card")."""
+        if self.phase == "deal":
+            return self.options.first_joker == "keep"
+        return self.phase != "final"
+
+    def store_task_options(self, player: int, kind: int) -> list[Action]:
+        """A store task's choices: a card for the nut; a kept joker stored first, whenever a nut is stored
+        (never at the setup or the end); keeping a joker."""
+        options = self.store_options(player, kind)
+        if options and self.phase not in ("deal", "final"):
+            options += self.kept_options(player)
+        if len(KINDS[kind]) == 2 and self.keep_allowed():
+            options.append(KEEP)
+        return options
 
     def take_options(self, mask: int) -> list[Action]:
         return [TAKES[slot] for slot in range(COMPONENTS.slots) if mask >> slot & 1 and self.faceup[slot] is not None]
@@ -215,8 +253,7 @@ class NutsState(ListedState):
                 return self.take_options(detail)
             if what == "steal":
                 return self.steal_options(player)
-            options = self.store_options(player, detail)
-            return [*options, KEEP] if len(KINDS[detail]) == 2 and self.phase != "final" else options
+            return self.store_task_options(player, detail)
         if self.phase == "place":
             return [PLACES[space] for space in self.open_spaces()]
         if self.phase == "decide":
@@ -274,7 +311,7 @@ class NutsState(ListedState):
                     "face-up nut",
             "steal": f"{RACCOON_RULE}: a player collecting in a raccoon field steals a nut after taking a face-up nut",
             "store": f"{STORAGE_RULE}: each time you get a nut, you put it in storage immediately (only jokers can "
-                     "be kept)",
+                     "be kept, and a kept joker is stored when you store a nut)",
             "dice": f"{PLAY_RULE}: the three dice are rolled (a chance step) at the start of your turn and each time "
                     "you roll again",
             "draw": f"{COLLECT_RULE}: a nut card is drawn (a chance step) to replace each nut taken, and at the "
@@ -324,13 +361,37 @@ class NutsState(ListedState):
         """Why a keep or a store, due now, is refused."""
         got = self.tasks[0][2]  # the kind of card waiting to be stored
         if action == KEEP:
-            if len(KINDS[got]) == 2:  # a joker, at the end: "as soon as all nuts and any jokers ... are stored"
-                return f"{END_RULE}: at the end all nuts and any jokers are stored away before scoring, so a joker " \
-                       "can no longer be kept"
-            return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
+            if len(KINDS[got]) == 1:
+                return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
+            if self.phase == "deal":  # the first nut: "This card immediately goes on a storage card of your choice"
+                return f"{SETUP}: the nut each player takes at the start immediately goes on a storage card of " \
+                       "their choice, a joker too, so it can't be kept"
+            # a joker, at the end: "as soon as all nuts and any jokers ... are stored"
+            return f"{END_RULE}: at the end all nuts and any jokers are stored away before scoring, so a joker " \
+                   "can no longer be kept"
+        if isinstance(action, StoreKept):
+            return self._kept_reason(action, who)
         assert isinstance(action, Store)
         if action.nut not in KINDS[got]:
             return f"{STORAGE_RULE}: this is {with_article(kind_name(got))}, not {with_article(NAMES[action.nut])}"
+        if self.filled(who, action.card):
+            return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
+        return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
+
+    def _kept_reason(self, action: StoreKept, who: int) -> str:
+        """Why storing a kept joker, tried at a store of this player's, is refused."""
+        joker = kind_name(action.kind)
+        if self.phase == "final":
+            return f"{END_RULE}: the jokers still kept are stored one by one after the last picks"
+        if action.nut not in KINDS[action.kind]:
+            first, second = (with_article(NAMES[nut]) for nut in KINDS[action.kind])
+            return f"{STORAGE_RULE}: the {joker} is {first} or {second}, not {with_article(NAMES[action.nut])}"
+        if not self.kept[who * len(KINDS) + action.kind]:
+            return f"{STORAGE_RULE}: you have no {joker} kept for later"
+        if self.phase == "deal":  # with first_joker=keep only, a kept joker and a first nut never meet: kept below
+            return f"{SETUP}: the nut each player takes at the start immediately goes on a storage card"
+        if not self.store_options(who, self.tasks[0][2]):
+            return f"{STORAGE_RULE}: a kept joker is stored when you store a nut, and this nut fits no card of yours"
         if self.filled(who, action.card):
             return f"{STORAGE_RULE}: storage card {action.card + 1} is full"
         return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
@@ -434,6 +495,10 @@ class NutsState(ListedState):
 
     def _do_task(self, action: Action, events: list[Event]) -> None:
         what, player, detail = self.tasks[0]
+        if isinstance(action, StoreKept):  # a kept joker goes first: the nut's store stays due
+            self.kept[player * len(KINDS) + action.kind] -= 1
+            self._store(player, action.kind, STORES[(action.nut, action.card)], events, kept=True)
+            return
         self.tasks = self.tasks[1:]
         if what == "refill":
             assert isinstance(action, Draw)
@@ -459,7 +524,7 @@ class NutsState(ListedState):
                             {"player": player, "slot": slot + 1}))
         self.tasks = (("store", player, kind), ("refill", player, slot), *self.tasks)
 
-    def _store(self, player: int, kind: int, action: Store, events: list[Event]) -> None:
+    def _store(self, player: int, kind: int, action: Store, events: list[Event], kept: bool = False) -> None:
         i = player * CARDS + action.card
         self.card_type[i] = action.nut
         if len(KINDS[kind]) == 2:
@@ -469,8 +534,9 @@ class NutsState(ListedState):
         full = " and fills it" if self.filled(player, action.card) else ""
         # a joker is stored as one of its nuts; a plain nut is simply stored
         joker = f" as {with_article(NAMES[action.nut])}" if len(KINDS[kind]) == 2 else ""
-        events.append(Event(f"{player_name(player)} stores the {kind_name(kind)}{joker} on "
-                            f"storage card {action.card + 1}{full}", "store", {"player": player}))
+        card = f"a kept {kind_name(kind)}" if kept else f"the {kind_name(kind)}"
+        events.append(Event(f"{player_name(player)} stores {card}{joker} on storage card {action.card + 1}{full}",
+                            "store", {"player": player}))
 
     def _steal(self, thief: int, action: Steal, events: list[Event]) -> None:
         i = action.victim * CARDS + action.card
@@ -613,7 +679,7 @@ class NutsState(ListedState):
                 tasks += [("store", player, kind)] * self.kept[player * len(KINDS) + kind]
                 self.kept[player * len(KINDS) + kind] = 0
         events.append(Event("Every squirrel left goes up into the 4-squirrel area; each four of them take a "
-                            "face-up nut; then the jokers are stored", "end"))
+                            "face-up nut; then the jokers still kept are stored", "end"))
         self.tasks = tuple(tasks)
         self.phase = "final"
 
@@ -644,6 +710,7 @@ class NutsState(ListedState):
         view: NutsFields = {
             "players": n,
             "first_pick": self.options.first_pick,
+            "first_joker": self.options.first_joker,
             "unseen": {kind_code(k): c for k, c in enumerate(self.unseen)},
             "pile": self.pile,
             "faceup": [kind_code(k) if k is not None else None for k in self.faceup],
@@ -712,11 +779,12 @@ class NutsState(ListedState):
 
 
 def _kind(action: Action) -> str:
-    """The kind of decision an action answers (as `NutsState._due` names them): keeping a joker answers a store."""
+    """The kind of decision an action answers (as `NutsState._due` names them): keeping a joker, or storing a
+    kept one, answers a store."""
     if action in (STOP, ROLL):
         return "decide"
     if action == KEEP:
         return "store"
     kinds: dict[type, str] = {Place: "place", Preplace: "preplace", Take: "take", Steal: "steal", Store: "store",
-                              Dice: "dice", Draw: "draw"}
+                              StoreKept: "store", Dice: "dice", Draw: "draw"}
     return kinds[type(action)]

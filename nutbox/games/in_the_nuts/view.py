@@ -35,6 +35,7 @@ class NutsFields(TypedDict):
 
     players: int
     first_pick: Literal["next", "active"]
+    first_joker: Literal["store", "keep"]  # the option: whether a joker drawn as a first nut may be kept
     unseen: dict[str, int]  # cards not yet drawn, by kind code (the eight set aside included)
     pile: int | None  # cards left before the set-aside eight come into play; None until they are set aside
     faceup: list[str | None]  # the kind code in each face-up place
@@ -44,7 +45,8 @@ class NutsFields(TypedDict):
     area4: list[int]  # each seat's squirrels in the 4-squirrel area
     supply: list[int]
     storage: list[list[StorageCard]]  # per seat, per storage card
-    kept: list[dict[str, int]]  # per seat: jokers kept for later, by kind code (only kinds kept)
+    kept: list[dict[str, int]]  # per seat: jokers kept for later, by kind code (only kinds kept); each may be
+    # stored whenever its owner stores a nut, and those still kept are stored after the last picks
     david: int | None  # the seat David guards
     phase: Phase
     current: int  # whose turn it is (during setup, who is dealt or pre-places)

@@ -3,7 +3,7 @@ each player's panel and the final score table.
 
 Everything is read from a view, never from a state. Nothing in this game is secret, so every panel shows
 the same: the points held now (filled cards their value, other stored nuts one each), the squirrels in
-the supply and on the board, the storage cards and the jokers kept for the end.
+the supply and on the board, the storage cards and the jokers kept for later.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from nutbox.games.in_the_nuts.actions import (
     Preplace,
     Steal,
     Store,
+    StoreKept,
     Take,
     kind_code,
     section_label,
@@ -110,9 +111,20 @@ def steal_prompt(view: NutsView) -> str:
 
 def store_prompt(view: NutsView, kind: int, your: str) -> str:
     prompt = f"choose one of {your} storage cards for the {kind_name(kind)}"
-    if len(COMPONENTS.kinds[kind]) == 2 and view["phase"] != "final":
+    phase, storer = view["phase"], read_task(view["tasks"][0])[1]
+    keeps = phase == "collect" or (phase == "deal" and view["first_joker"] == "keep")
+    if len(COMPONENTS.kinds[kind]) == 2 and keeps:
         prompt += ", or keep it for later"
+    kept = sum(count for code, count in view["kept"][storer].items() if fits(view, storer, code))
+    if phase == "collect" and kept:
+        prompt += f"; {your} kept {'joker' if kept == 1 else 'jokers'} may go on a card first"
     return prompt
+
+
+def fits(view: NutsView, seat: int, code: str) -> bool:
+    """Whether a card of this kind (its code) fits one of the seat's storage cards: not full, and empty or holding
+    one of its nuts."""
+    return any(not card["filled"] and card["nut"] in (None, *code) for card in view["storage"][seat])
 
 
 # --- the actions ---------------------------------------------------------------------------------------------
@@ -137,6 +149,8 @@ def label(action: Action, view: NutsView) -> str:
         return f"Steal {with_article(nut)} from {seat_name(action.victim)}'s storage card {action.card + 1}"
     if isinstance(action, Store):
         return store_label(action, view)
+    if isinstance(action, StoreKept):
+        return store_label(action, view)
     if isinstance(action, Dice):
         return f"Green {action.green}, white {action.low} and {action.high}"
     if isinstance(action, Draw):
@@ -144,12 +158,16 @@ def label(action: Action, view: NutsView) -> str:
     raise TypeError(f"{action!r} is not an action of In the Nuts!")
 
 
-def store_label(action: Store, view: NutsView) -> str:
-    """The nut and the card it goes on, and what that card then holds."""
+def store_label(action: Store | StoreKept, view: NutsView) -> str:
+    """The nut (or the kept joker) and the card it goes on, and what that card then holds."""
     storer = read_task(view["tasks"][0])[1]
-    kind = task_kind(view)
     nut = COMPONENTS.nut_names[action.nut]
-    what = f"the {nut}" if len(COMPONENTS.kinds[kind]) == 1 else f"the joker as {with_article(nut)}"
+    if isinstance(action, StoreKept):
+        what = f"a kept {kind_name(action.kind)} as {with_article(nut)}"
+    elif len(COMPONENTS.kinds[task_kind(view)]) == 1:
+        what = f"the {nut}"
+    else:
+        what = f"the joker as {with_article(nut)}"
     card = view["storage"][storer][action.card]
     count, capacity = card["nuts"] + card["jokers"], card["capacity"]
     if count + 1 == capacity:

@@ -38,7 +38,7 @@ from render_checks import (
 
 from nutbox.core import Action
 from nutbox.games.in_the_nuts import NutsState
-from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, Take, section_label
+from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, StoreKept, Take, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS
 from nutbox.games.in_the_nuts.render_svg import PLAYER_FILL, ROW_HEIGHT, STORAGE_TOP
 from nutbox.games.in_the_nuts.render_svg import render as render_svg
@@ -99,7 +99,7 @@ def board_target(state: NutsState, action: Action) -> tuple[str, str] | None:
         return "data-slot", str(action.slot + 1)
     if isinstance(action, Steal):
         return "data-card", f"{action.victim + 1}-{action.card + 1}"
-    if isinstance(action, Store):
+    if isinstance(action, (Store, StoreKept)):  # a kept joker goes on one of the storer's cards too
         storer = seat_to_move(state)
         assert storer is not None
         return "data-card", f"{storer + 1}-{action.card + 1}"
@@ -210,6 +210,20 @@ def test_a_joker_marks_each_free_card_with_both_of_its_nuts() -> None:
     assert expected[("data-card", "1-3")] == ["store W 3"]
     assert ("data-card", "1-4") not in expected
     assert not any(value.startswith("2-") for _, value in expected)
+
+
+def test_a_kept_joker_marks_the_cards_it_may_go_on_first_beside_the_nut_being_stored() -> None:
+    state = position(track={5: 0}, area2={"5-6": [1, 0]}, kept={0: ["WH"]}, storage={0: {1: ("H", 1), 3: ("A", 1)}},
+                     phase="decide")
+    play(state, "stop")  # the hazelnut under 5-6 to store; the kept joker may go on a card first
+    expected = board_marks(state)
+    assert expected[("data-card", "1-1")] == ["store H 1", "store WH H 1"]
+    assert expected[("data-card", "1-2")] == ["store H 2", "store WH W 2", "store WH H 2"]
+    assert ("data-card", "1-3") not in expected
+    (card,) = [element for element in svg_of(state).iter() if element.get("data-card") == "1-1"]
+    assert title_of(card).endswith("Click, then choose:\n· Store the hazelnut on storage card 1 (fills it: 5 points)\n"
+                                   "· Store a kept joker (walnut or hazelnut) as a hazelnut on storage card 1 (fills "
+                                   "it: 5 points)")
 
 
 def test_a_theft_marks_the_victims_unguarded_cards_and_david_moves_to_the_victim() -> None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from nutbox.core import CHANCE, TERMINAL, IllegalAction
-from nutbox.games.in_the_nuts import NutsState
+from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError, OptionsError
+from nutbox.games.in_the_nuts import NutsOptions, NutsState
 from nutbox.games.in_the_nuts.rules import COLLECT_RULE, PLAY_RULE, RACCOON_RULE, SETUP, STORAGE_RULE
+from nutbox.registry import make
 
 from .positions import KIND, card, game, play, position
 
@@ -202,7 +203,7 @@ def test_setup_for_two_removes_two_of_each_nut_and_the_second_player_preplaces_o
     play(state, "draw W", "draw H", "draw B", "draw A")
     assert state.phase == "deal" and state.to_move() is CHANCE
     play(state, "draw WH")
-    assert state.to_move() == 0 and "keep" in texts(state)
+    assert state.to_move() == 0 and "keep" not in texts(state)  # the first nut is stored at once, a joker too
     play(state, "store W 8", "draw A", "store A 1")
     assert state.pile == 52 - 6 - 8 and state.to_move() == 1 and state.phase == "preplace"
     assert SETUP in refused(state, "preplace 7")
@@ -273,3 +274,109 @@ def test_a_joker_no_card_can_hold_may_still_be_kept() -> None:
     events = play(state, "stop")
     # no card takes a walnut or a hazelnut, but the joker can wait: keeping it is the only choice, made at once
     assert state.kept[KIND["WH"]] == 1 and not any(event.kind == "lost" for event in events)
+
+
+# --- kept jokers and the first nut (docs/rules-decisions.md, In the Nuts! 7 and 11) ----------------------------
+def test_a_kept_joker_is_stored_with_a_later_nut_and_fills_a_card_david_cannot_rob() -> None:
+    """Jokers: "Unlike other nuts, jokers don't have to be stored immediately. You can keep them until the end of
+    the game." That lets a joker wait; it does not stop its owner storing it sooner. A kept joker may be
+    stored whenever its owner stores a nut, before that nut: here on the hazelnut card it fills. The Raccoon
+    Fields: "You can only steal nuts from storage cards that haven't been filled completely", so the card it
+    filled is safe from the next theft."""
+    state = position(track={2: MARLENE, 3: MARLENE, 5: MARLENE, 6: MARLENE}, faceup=("WH", "W", "B", "A"),
+                     area2={"7": [0, 1]}, storage={MARLENE: {1: ("H", 1), 3: ("A", 1)}}, phase="decide")
+    play(state, "stop")  # two squirrels in 2-4 take the joker under it
+    assert texts(state)[-1] == "keep" and not any(text.startswith("store WH") for text in texts(state))
+    play(state, "keep", "draw B")  # two in 5-6 take the walnut: a nut to store, and the kept joker may go first
+    assert state.tasks[0] == ("store", MARLENE, KIND["W"]) and state.kept[KIND["WH"]] == 1
+    legal = texts(state)
+    assert "store W 2" in legal and "store WH H 1" in legal and "store WH W 2" in legal
+    assert "store WH H 3" not in legal  # card 3 holds an acorn
+    events = play(state, "store WH H 1")
+    assert "Player 1 stores a kept joker (walnut or hazelnut) as a hazelnut on storage card 1 and fills it" in [
+        event.text for event in events]
+    assert card(state, MARLENE, 1) == ("H", 1, 1) and state.filled(MARLENE, 0) and state.kept[KIND["WH"]] == 0
+    # the walnut is still to be stored, and the joker is no longer there to store
+    assert state.tasks[0] == ("store", MARLENE, KIND["W"]) and not any("WH" in text for text in texts(state))
+    play(state, "store W 2", "draw A")
+    assert state.current == CHRISTINE and card(state, MARLENE, 2) == ("W", 1, 0)
+    # Christine collects on the raccoon field: she may rob Marlene's walnut or acorn, not the filled card
+    play(state, "dice 3 2 4", "place 7", "stop", "take 3", "store B 1", "draw W")
+    assert texts(state) == ["steal 1 2", "steal 1 3"]
+    assert refused(state, "steal 1 1") == f"{RACCOON_RULE}: you can only steal nuts (never jokers) from cards not " \
+                                          "filled completely"
+    assert state.score(MARLENE) == 5 + 1 + 1
+
+
+def test_a_kept_joker_is_stored_only_when_its_owner_stores_a_nut() -> None:
+    """A kept joker goes on a card with a nut its owner stores (a taken, stolen or final nut), not at any time:
+    tried at another decision, or by a player keeping none, it is refused with the rule."""
+    state = position(track={2: MARLENE}, kept={MARLENE: ["WH"]}, storage={MARLENE: {1: ("H", 1)}}, phase="decide")
+    rule = refused(state, "store WH H 1")
+    assert rule.startswith(STORAGE_RULE) and "a kept joker is stored when you store a nut" in rule
+    assert "now you are to stop" in rule
+    play(state, "stop")  # one squirrel in 2-4: nothing to collect
+    state = position(track={5: MARLENE}, area2={"5-6": [1, 0]}, kept={CHRISTINE: ["WH"]}, phase="decide")
+    play(state, "stop")  # Marlene stores the hazelnut under 5-6, and keeps no joker
+    assert not any(text.startswith("store WH") for text in texts(state))
+    assert refused(state, "store WH H 1") == f"{STORAGE_RULE}: you have no joker (walnut or hazelnut) kept for later"
+
+
+def test_a_stored_nut_with_a_single_card_waits_while_a_kept_joker_could_go_first() -> None:
+    """Only a real choice waits for the player: a nut with one card left is stored at once, unless a kept
+    joker could go on a card first."""
+    one_card = {card: ("A", 1) for card in range(2, 9)}
+    state = position(track={5: MARLENE}, area2={"5-6": [1, 0]}, storage={MARLENE: one_card}, phase="decide")
+    play(state, "stop")  # the hazelnut fits only card 1: stored at once
+    assert card(state, MARLENE, 1) == ("H", 1, 0) and state.to_move() is CHANCE
+    state = position(track={5: MARLENE}, area2={"5-6": [1, 0]}, storage={MARLENE: one_card}, phase="decide",
+                     kept={MARLENE: ["BA"]})
+    play(state, "stop")
+    assert texts(state)[0] == "store H 1" and "store BA A 2" in texts(state)
+
+
+def test_the_first_nut_is_stored_at_once_even_a_joker() -> None:
+    """Preparation: "Take one nut each. This card immediately goes on a storage card of your choice." The
+    sentence is about this card: a joker drawn as the first nut is stored at once too, and keeping it is
+    refused with that rule."""
+    state = game(2)
+    play(state, "draw W", "draw H", "draw B", "draw A", "draw WH")
+    assert state.to_move() == 0 and "keep" not in texts(state) and len(texts(state)) == 16  # W or H, any card
+    assert refused(state, "keep") == f"{SETUP}: the nut each player takes at the start immediately goes on a " \
+                                     "storage card of their choice, a joker too, so it can't be kept"
+    events = play(state, "store H 4")
+    assert "Player 1 stores the joker (walnut or hazelnut) as a hazelnut on storage card 4" in [e.text for e in events]
+    assert card(state, 0, 4) == ("H", 0, 1) and not any(state.kept)
+
+
+def test_option_first_joker_keep_lets_a_first_joker_be_kept_and_stored_with_a_later_nut() -> None:
+    """Option first_joker=keep: the joker paragraph ("jokers don't have to be stored immediately") read as
+    covering the first nut too. The first joker may then be kept, and, kept, it is stored like any other."""
+    state = game(2, first_joker="keep")
+    play(state, "draw W", "draw H", "draw B", "draw A", "draw WH")
+    assert texts(state)[-1] == "keep"
+    play(state, "keep", "draw A")
+    assert state.kept[KIND["WH"]] == 1 and not any(state.card_type[:8])
+    assert "keep" not in texts(state)  # the option is about jokers: an acorn is still stored at once
+    play(state, "store A 1", "preplace 2-4", "dice 1 1 3", "place 4", "roll", "dice 1 1 2", "place 2", "stop")
+    # Player 1's two squirrels in 2-4 take the walnut under it (face-up nut 1): the kept joker may go first
+    assert state.tasks[0] == ("store", 0, KIND["W"]) and "store WH W 1" in texts(state)
+    play(state, "store WH W 2", "store W 2")
+    assert card(state, 0, 2) == ("W", 1, 1) and state.filled(0, 1)
+
+
+def test_the_option_first_joker_is_validated_like_the_others() -> None:
+    """Option first_joker, a choice like first_pick: "store" (the default, the setup's sentence) or "keep"."""
+    assert game(2).options.first_joker == "store"
+    assert make("in-the-nuts", {"players": 2, "first_joker": "keep"}).options == NutsOptions(2, first_joker="keep")
+    with pytest.raises(OptionsError, match="first_joker: 'sometimes' is not one of store, keep"):
+        make("in-the-nuts", {"players": 2, "first_joker": "sometimes"})
+
+
+def test_a_kept_joker_is_written_store_joker_nut_card() -> None:
+    parse = game(2).game.parse
+    assert str(parse("store wh h 1")) == "store WH H 1"
+    with pytest.raises(NotationError, match="the joker WH is either W or H, not B"):
+        parse("store WH B 1")
+    with pytest.raises(NotationError, match="'w' is not a joker"):
+        parse("store W W 1")

@@ -95,6 +95,34 @@ def test_a_joker_may_be_kept_until_the_end_and_then_must_be_stored() -> None:
     assert "keep" not in labels(state) and KEEP not in state.legal_actions()
 
 
+def test_a_kept_joker_is_offered_with_the_next_nut_stored_and_the_first_nut_is_never_kept() -> None:
+    state = position(track={5: MARLENE}, area2={"5-6": [1, 0]}, kept={MARLENE: ["WH"]},
+                     storage={MARLENE: {1: ("H", 1)}}, phase="decide")
+    play(state, "stop")  # the hazelnut under 5-6, and a kept joker that may go on a card first
+    assert prompt(state, MARLENE) == ("choose one of your storage cards for the hazelnut; your kept joker may go on "
+                                      "a card first")
+    assert prompt(state, CHRISTINE) == ("choose one of their storage cards for the hazelnut; their kept joker may go "
+                                        "on a card first")
+    words = labels(state)
+    assert words["store WH H 1"] == "Store a kept joker (walnut or hazelnut) as a hazelnut on storage card 1 (fills " \
+                                    "it: 5 points)"
+    assert words["store WH W 2"] == "Store a kept joker (walnut or hazelnut) as a walnut on storage card 2 (empty, " \
+                                    "holds 2)"
+    assert words["store H 1"] == "Store the hazelnut on storage card 1 (fills it: 5 points)"
+    play(state, "store WH H 1")
+    assert prompt(state, MARLENE) == "choose one of your storage cards for the hazelnut"
+    first = position(phase="deal")
+    first.step = 0
+    play(first, "draw WH")
+    assert prompt(first, MARLENE) == "choose one of your storage cards for the joker (walnut or hazelnut)"
+    assert "keep" not in labels(first)
+    kept = position(phase="deal", first_joker="keep")
+    kept.step = 0
+    play(kept, "draw WH")
+    assert prompt(kept, MARLENE) == ("choose one of your storage cards for the joker (walnut or hazelnut), or keep it "
+                                     "for later")
+
+
 def test_the_second_of_three_players_preplaces_two_squirrels() -> None:
     state = position(3, phase="preplace", current=1)
     state.step = 0
