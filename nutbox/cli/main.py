@@ -17,7 +17,7 @@ from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.serve_cmd import serve
 from nutbox.cli.table import HUMAN, TerminalTable
-from nutbox.core import NutboxError, Record, describe
+from nutbox.core import NutboxError, Record, describe, under_current_rules
 from nutbox.play import Match
 from nutbox.registry import ENTRIES, entry, game_class, make
 
@@ -110,6 +110,7 @@ def replay(
     """Step through a saved game, or print one step's view for scripts."""
     try:
         record = Record.load(path)
+        record = under_current_rules(record, game_class(record.game))
         game = make(record.game, record.options)
         if json_out:
             views = steps(record, game)

@@ -10,7 +10,7 @@ from nutbox.core.game import Action, ActionSpace, Game, Word
 from nutbox.core.guide import Example, Guide, Section
 from nutbox.core.notation import Field, Form, Named, Notation, Number
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
-from nutbox.core.record import Record, final_state, replay
+from nutbox.core.record import Record, final_state, replay, under_current_rules
 from nutbox.core.state import (
     CHANCE,
     TERMINAL,
@@ -75,5 +75,6 @@ __all__ = [
     "replay",
     "seat_name",
     "to_move_json",
+    "under_current_rules",
     "with_article",
 ]

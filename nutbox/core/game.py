@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -72,6 +72,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
+    # earlier rules versions this one still plays, each with the option values that give its rules (a rule read
+    # anew and the old reading kept as an option): a game recorded or stored under one of them plays on
+    earlier_rules: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     options_type: ClassVar[type[Options]] = Options
     bot_sims: ClassVar[tuple[int, int]] = (200, 1000)  # simulations for the medium and hard search bots
     # the search settings of the medium and hard bots besides their budget (agents.search.SearchSettings)

@@ -1,6 +1,6 @@
 """The game record: options, seed and the action texts. It is the save, replay and test-fixture format.
 
-    {"game": "nuts-sorting", "rules_version": "1", "options": {...}, "seed": 7,
+    {"game": "nuts-sorting", "rules_version": "2", "options": {...}, "seed": 7,
      "seats": ["human", "greedy"], "actions": ["deal a1 red", ..., "c3-e5", "x a1"]}
 
 Chance outcomes are actions like any other, so replaying needs no random generator: a record is the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,18 @@ class Record:
             return cls.from_json(data)
         except RecordError as error:
             raise RecordError(f"{path}: {error}") from None
+
+
+def under_current_rules(record: Record, game_type: type[Game]) -> Record:
+    """The record as this nutbox plays it: one made under an earlier rules version whose rules an option still
+    gives (`Game.earlier_rules`) is the same game with that option; any other earlier version is refused when
+    replayed (check_matches), naming both versions."""
+    if record.game != game_type.id or record.rules_version == game_type.rules_version:
+        return record
+    earlier = game_type.earlier_rules.get(record.rules_version)
+    if earlier is None:
+        return record
+    return replace(record, rules_version=game_type.rules_version, options={**record.options, **earlier})
 
 
 def check_matches(record: Record, game: Game) -> None:

@@ -27,8 +27,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from nutbox.agents import LEVELS
-from nutbox.core import Record
-from nutbox.registry import make
+from nutbox.core import Record, RecordError, under_current_rules
+from nutbox.registry import game_class, make
 from nutbox.web.bots import decide
 from nutbox.web.chance import bot_seed
 from nutbox.web.listen import Listener, notify
@@ -221,6 +221,7 @@ class Hub:
     async def import_record(self, record: Record, names: list[Any] | None = None) -> StoredTable:
         """A record uploaded to watch: stored as a finished table whose every step can be replayed (its
         players named as the record's table names them, where it does)."""
+        record = under_current_rules(record, game_class(record.game))
         table = imported_table(make(record.game, record.options), record, names)
         await stored(self.store.create(table))
         return table
@@ -233,7 +234,11 @@ class Hub:
             loaded = await asyncio.to_thread(self.store.load, table_id)
             if loaded is None:
                 raise Refusal("no such table (check the link)", status=404)
-            seated = self.tables.setdefault(table_id, Seated(LiveTable(loaded), self.clock))
+            try:
+                live = LiveTable(loaded)
+            except RecordError as error:  # made under rules this nutbox no longer plays (Game.earlier_rules)
+                raise Refusal(f"this table cannot go on here: {error}", status=410) from None
+            seated = self.tables.setdefault(table_id, Seated(live, self.clock))
             await self.read_ratings(seated)
             self.schedule(seated)
         return seated
@@ -249,7 +254,10 @@ class Hub:
             self.listener.start()
         ids = await asyncio.to_thread(self.store.unfinished)
         for table_id in ids:
-            await self.table(table_id)
+            try:
+                await self.table(table_id)
+            except Refusal as refusal:  # one table that cannot go on keeps no other from it
+                log.warning("table %s: %s", table_id, refusal)
         return len(ids)
 
     def check_bot(self, kind: str) -> None:

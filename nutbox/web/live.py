@@ -28,9 +28,10 @@ from nutbox.core import (
     View,
     events_for,
     replay,
+    under_current_rules,
 )
 from nutbox.play import Match
-from nutbox.registry import entry, make
+from nutbox.registry import entry, game_class, make
 from nutbox.web.chance import chance_after, new_key
 from nutbox.web.names import looks_like_a_seat_number, skeleton
 from nutbox.web.people import Profile
@@ -171,9 +172,19 @@ def imported_table(game: Game, record: Record, names: list[Any] | None = None) -
     )
 
 
+def in_current_rules(stored: StoredTable) -> StoredTable:
+    """A table stored under an earlier rules version that an option of the game still plays (a rule read anew
+    since) goes on under that option: the stored row keeps what it was made with, and this is read the same
+    at every load."""
+    current = under_current_rules(Record(stored.game, stored.rules_version, stored.options, None, []),
+                                  game_class(stored.game))
+    stored.rules_version, stored.options = current.rules_version, current.options
+    return stored
+
+
 class LiveTable:
     def __init__(self, stored: StoredTable) -> None:
-        self.stored = stored
+        self.stored = in_current_rules(stored)
         self.id = stored.id
         self.game = make(stored.game, stored.options)
         self.entry = entry(stored.game)
@@ -602,7 +613,7 @@ class LiveTable:
 
     def reload(self, stored: StoredTable) -> None:
         """The table as another process stored it."""
-        self.stored = stored
+        self.stored = in_current_rules(stored)
         self.rebuild()
 
     def rebuild(self, keep: int | None = None) -> None:

@@ -44,7 +44,7 @@ def test_search_plays_every_game_to_the_end(game_id: str, kind: str) -> None:
 
 def one_winning_move(game: Game) -> tuple[State, Action]:
     """The first position of a random Nuts Sorting game where exactly one of six or more moves wins."""
-    for seed in range(40):
+    for seed in range(200):
         rng = random.Random(seed)
         state = game.new_state()
         while not state.is_terminal():
@@ -57,7 +57,7 @@ def one_winning_move(game: Game) -> tuple[State, Action]:
             if len(wins) == 1 and len(legal) >= 6:
                 return state, wins[0]
             state.apply(rng.choice(legal))
-    pytest.fail("no position with exactly one winning move among six or more in 40 random games")
+    pytest.fail("no position with exactly one winning move among six or more in 200 random games")
 
 
 def test_a_search_bot_finds_the_one_winning_move_in_nuts_sorting() -> None:

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from nutbox.core import Game, Record, RecordError, State, final_state, options_to_dict, random_action, replay
+from nutbox.core import (
+    Game,
+    Record,
+    RecordError,
+    State,
+    final_state,
+    options_to_dict,
+    random_action,
+    replay,
+    under_current_rules,
+)
 from nutbox.registry import make
 
 SORTING = "nuts-sorting"
@@ -190,6 +201,23 @@ def test_a_record_of_another_rules_version_is_refused(game: Game) -> None:
         final_state(record, game)
     message = str(caught.value)
     assert "rules version 0-old" in message and f"version {game.rules_version}" in message
+
+
+def test_a_record_of_an_earlier_rules_version_an_option_still_gives_plays_on_under_that_option() -> None:
+    """Nuts Sorting 1 let the placer choose to move second after a colour set was taken; version 2 follows the
+    rulebook and keeps the old reading as the option placer_chooses_order, so a game of version 1 replays."""
+    old = make(SORTING, {"placer_chooses_order": True})
+    record = played(old, seed=2, steps=70)
+    assert any(text in record.actions for text in ("choose first", "choose second"))  # the old choice was made
+    record.rules_version = "1"
+    record.options = {key: value for key, value in record.options.items() if key != "placer_chooses_order"}
+    with pytest.raises(RecordError):  # as it stands, under today's rules
+        final_state(record, make(SORTING))
+    current = under_current_rules(record, type(old))
+    assert current.rules_version == old.rules_version and current.options["placer_chooses_order"] is True
+    assert final_state(current, make(current.game, current.options)).view(0) == final_state(
+        played(old, seed=2, steps=70), old).view(0)
+    assert under_current_rules(replace(record, rules_version="0-old"), type(old)).rules_version == "0-old"
 
 
 def test_a_record_of_another_game_is_refused(game: Game) -> None:

@@ -142,9 +142,9 @@ g k b y y w w r y
     w b r k w
 """
 COLOUR = {"r": "red", "b": "blue", "y": "yellow", "k": "black", "w": "white", "g": "gray", ".": "empty"}
-# Seat 1 takes black, white and gray, seat 0 moves first with red, blue and yellow, and seat 1, the second
-# player, removes one piece of each side (rulebook, Setup).
-SETUP = ("choose bwg", "choose first", "remove i9", "remove i7")
+# Seat 1 takes black, white and gray, which leaves seat 0 red, blue and yellow and the first move; seat 1,
+# the second player, removes one piece of each side (rulebook, Setup).
+SETUP = ("choose bwg", "remove i9", "remove i7")
 
 
 def sorting_after(*moves: str) -> NutboxState:
@@ -169,8 +169,8 @@ def test_the_information_state_remembers_the_order_of_the_seats_own_decisions() 
         assert one.observation_string(seat) == other.observation_string(seat)
         assert one.observation_tensor(seat) == other.observation_tensor(seat)
         assert one.information_state_string(seat) != other.information_state_string(seat)
-    assert json.loads(one.information_state_string(0))["actions"] == ["choose first", "x c4", "x a2"]
-    assert json.loads(other.information_state_string(0))["actions"] == ["choose first", "x a2", "x c4"]
+    assert json.loads(one.information_state_string(0))["actions"] == ["x c4", "x a2"]
+    assert json.loads(other.information_state_string(0))["actions"] == ["x a2", "x c4"]
     seat1 = [json.loads(state.information_state_string(1)) for state in (one, other)]
     assert seat1[0]["actions"] == seat1[1]["actions"] == ["choose bwg", "remove i9", "remove i7", "x e1"]
     assert seat1[0]["shown"] != seat1[1]["shown"], "seat 1 took x e1 on a board without c4, or without a2"

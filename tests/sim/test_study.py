@@ -40,7 +40,7 @@ def test_a_plan_resolves_levels_and_records_versions() -> None:
     plan = make_plan("nuts-sorting", {}, ["hard", "mcts:sims=5"], 2, 1)
     assert plan.agent_settings["hard"].startswith("ismcts:sims=1000,")
     assert plan.agent_settings["mcts:sims=5"].startswith("mcts:sims=5,")
-    assert plan.rules_version == "1" and plan.nutbox_version
+    assert plan.rules_version == "2" and plan.nutbox_version
     assert plan.identity() == make_plan("nuts-sorting", {}, ["hard", "mcts:sims=5"], 50, 1).identity()
 
 

@@ -4,6 +4,7 @@ chat, ratings after a rated game, and a database from the release before profile
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -255,6 +256,21 @@ def test_a_database_from_the_release_before_profiles_upgrades_in_place(tmp_path:
     path = tmp_path / "nutbox.sqlite3"
     shutil.copy(DATA / "nutbox-before-profiles.sqlite3", path)
     the_old_tables_play_on(f"sqlite:///{path}")
+
+
+def test_a_table_under_rules_this_nutbox_no_longer_plays_is_refused_and_keeps_no_other_from_going_on(
+        tmp_path: Path) -> None:
+    """A stored game of a rules version no option reproduces cannot go on: it is refused with both versions
+    named (410), and the server starts and plays its other tables."""
+    path = tmp_path / "nutbox.sqlite3"
+    shutil.copy(DATA / "nutbox-before-profiles.sqlite3", path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE tables SET rules_version = '0-old' WHERE id = '-uR0GVGchPmb'")
+    with TestClient(create_app(f"sqlite:///{path}", bot_workers=1)) as http:
+        gone = http.get("/api/t/-uR0GVGchPmb/state")
+        assert gone.status_code == 410 and "rules version 0-old of nuts-sorting" in gone.text
+        assert "cannot go on here" in gone.text
+        assert Client(http).state("mu2NiISbASMy")["version"] == 8
 
 
 def the_old_tables_play_on(database: str) -> None:

@@ -131,8 +131,10 @@ def test_several_processes_need_postgresql() -> None:
 def test_a_bot_whose_process_died_is_picked_up_by_another(database: str) -> None:
     with server_process(database) as (survivor, _):
         with server_process(database) as (doomed, process):
-            # in Nuts Sorting the second seat decides first: here a bot that thinks for about a second
-            where, _ = post(f"{doomed}/new/nuts-sorting", {"players": "2", "seat0": "human", "seat1": "hard"})
+            # in Nuts Sorting the second seat decides first: here a bot that thinks for about a second; with the
+            # placer choosing the order, whatever it chooses, the person decides next
+            where, _ = post(f"{doomed}/new/nuts-sorting", {"players": "2", "seat0": "human", "seat1": "hard",
+                                                           "placer_chooses_order": "on"})
             table = where.split("/")[4]
             process.kill()  # kill -9 while its bot thinks
         with connect(survivor.replace("http", "ws") + f"/ws/t/{table}", open_timeout=10) as spectator:

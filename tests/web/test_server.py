@@ -37,7 +37,7 @@ def test_a_move_by_the_seat_to_move_is_applied_and_everyone_sees_it(server: Clie
         two.receive_json()
         spectator.receive_json()
         assert start["status"] == "Your move" and start["legal"]
-        move = start["legal"][0]
+        move = start["legal"][-1]  # (a choice that hands the turn over: the first move)
         one.send_json({"type": "act", "action": move, "version": start["version"]})
         seen = [next_state(ws) for ws in (one, two, spectator)]
         assert {message["version"] for message in seen} == {start["version"] + 1}
@@ -83,9 +83,9 @@ def test_an_illegal_move_is_refused_with_the_rule(server: Client) -> None:
     table, secrets = server.create("nuts-sorting", ["human", "human"])
     first, second = server.turn(table, secrets)
     before = server.state(table, first)
-    server.act(table, first, before["legal"][0])
+    server.act(table, first, before["legal"][-1])
     # the second player answers with the first player's move, which is no longer legal for them
-    response = server.act(table, second, before["legal"][0])
+    response = server.act(table, second, before["legal"][-1])
     assert response.status_code == 409 and "not allowed" in response.json()["error"]
     assert server.state(table, second)["version"] == before["version"] + 1
 
@@ -165,7 +165,7 @@ def test_a_restart_loses_no_acknowledged_move(database: str) -> None:
 def test_a_bot_answers_by_itself_and_the_game_goes_on(server: Client) -> None:
     table, (_, person) = server.create("nuts-sorting", ["random", "human"])
     start = server.state(table, person)
-    assert server.act(table, person, start["legal"][0]).status_code == 200
+    assert server.act(table, person, start["legal"][-1]).status_code == 200
     deadline = time.time() + 60
     while time.time() < deadline:
         now = server.state(table, person)

@@ -3,9 +3,11 @@
 Rules (rulebooks/nuts-sorting.txt; open points decided in docs/rules-decisions.md):
 - Setup. The 61-cell board gets 10 pieces of each of red, blue, yellow, black, white and gray at random,
   one cell left empty (chance, dealt cell by cell in reading order). Seat 0 is the player who placed them.
-  Seat 1 chooses a colour set (rby: red, blue, yellow; bwg: black, white, gray) or the first move; seat 0
-  makes the remaining choice. The second player then removes one piece of their colours and one of the
-  opponent's, leaving 3 empty cells.
+  Seat 1 chooses a colour set (rby: red, blue, yellow; bwg: black, white, gray) or the first move, and seat 0
+  gets the other: a colour set taken leaves seat 0 the other set and the first move; the first move taken
+  leaves seat 0 the choice of colour set. (The option placer_chooses_order, off by default, lets seat 0
+  answer a colour set by choosing who moves first instead.) The second player then removes one piece of
+  their colours and one of the opponent's, leaving 3 empty cells.
 - A turn: Move one of your pieces along one of the three lines through it to an empty cell, any distance,
   jumping anything, only if its group ends larger than it was; or Pickup one of your groups, but never a
   colour's last group. No passing.
@@ -16,7 +18,8 @@ Rules (rulebooks/nuts-sorting.txt; open points decided in docs/rules-decisions.m
 Notation (cells as drawn in board.py: rows a-i from the bottom, numbers along the up-left diagonals):
 
     deal e5 red      chance: the next cell in reading order gets a red piece ("deal e5 empty": the blank)
-    choose rby       take red/blue/yellow (also: bwg); "choose first" / "choose second": who moves first
+    choose rby       take red/blue/yellow (also: bwg); "choose first": take the first move ("choose second",
+                     only with placer_chooses_order: seat 0 lets seat 1 move first)
     remove c3        setup: the second player removes the piece on c3
     c3-e5            move the piece on c3 to e5 (also read: "c3 - e5")
     x c3             pick up the group whose first cell (in reading order a1, a2, ..., i9) is c3 (also read:

@@ -40,7 +40,7 @@ class Cell(Field[int]):
 
 
 class Choice(Field[str]):
-    """What `choose` takes: a colour set, or who moves first."""
+    """What `choose` takes: a colour set, or the first move (`second` only with the option placer_chooses_order)."""
 
     hint = "rby|bwg|first|second"
 
@@ -85,7 +85,8 @@ class Deal(Action):
 
 @dataclass(frozen=True, slots=True)
 class Choose(Action):
-    """Setup step 2: take a colour set (rby, bwg) or say who moves first (first: me, second: the other)."""
+    """Setup step 2: take a colour set (rby, bwg) or the first move (first). With the option placer_chooses_order,
+    the placer answers a colour set by saying who moves first (first: me, second: the other player)."""
 
     choice: str
     forms = (Form("choose {choice}", {"choice": Choice()}),)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from nutbox.core import Action, Game, Guide, State, Words
 from nutbox.games.nuts_sorting import actions, heuristic, words
@@ -17,7 +18,9 @@ class NutsSorting(Game):
     title = "Nuts Sorting"
     min_players = 2
     max_players = 2
-    rules_version = "1"
+    # 2: player 2 taking a colour set leaves player 1 the first move (option placer_chooses_order: the old way)
+    rules_version = "2"
+    earlier_rules: ClassVar[Mapping[str, Mapping[str, Any]]] = {"1": {"placer_chooses_order": True}}
     words: ClassVar[Words] = words  # the game in words for people
     guide: ClassVar[Guide] = GUIDE  # the rules for players, with pictures
     options_type: ClassVar[type[SortingOptions]] = SortingOptions

@@ -1,7 +1,7 @@
 """Nuts Sorting for players (core/guide.py): the rules in our own words, in the order a newcomer learns them.
 
-Every picture comes from one game, dealt from seed 1: player 2 takes black, white and gray, player 1 takes
-the first move, and the game runs to player 1's win after 23 turns (tests/games/nuts_sorting/test_guide.py
+Every picture comes from one game, dealt from seed 1: player 2 takes black, white and gray, which leaves
+player 1 the first move, and the game runs to player 1's win after 23 turns (tests/games/nuts_sorting/test_guide.py
 replays each position).
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from nutbox.core import Example, Guide, Section
 
-# The choices and the two setup removals of the game the pictures come from.
-SETUP = ("choose bwg", "choose first", "remove a2", "remove e6")
+# The choice and the two setup removals of the game the pictures come from.
+SETUP = ("choose bwg", "remove a2", "remove e6")
 # The rest of that game, turn by turn: player 1 (red, blue, yellow) moves first.
 TURNS = (
     "e2-e6", "a5-a2", "a1-a5", "d1-e2", "c4-f7", "c2-c4", "d6-d1", "f8-d6", "i8-f8", "e8-i8", "a4-e8",
@@ -63,9 +63,11 @@ SETTING_UP = Section(
         "Then, in this order:",
     ),
     items=(
-        "Player 2 takes either one of the two colour sets or the first move.",
-        "Player 1 makes the choice that is left: who moves first, if player 2 took a colour set, or which "
-        "colour set to take, if player 2 took the first move. The other set goes to player 2.",
+        "Player 2 chooses either one of the two colour sets or the first move.",
+        "Player 1 gets what player 2 did not choose. If player 2 took a colour set, player 1 has the other set "
+        "and the first move. If player 2 took the first move, player 1 chooses a colour set, and the other set "
+        "goes to player 2. (A table option, off unless chosen, lets player 1 answer a colour set by deciding who "
+        "moves first instead.)",
         "The player who moves second takes two nuts off the board, one of their own colours and one of their "
         "opponent's, in either order. Three cells are now empty.",
         "The first player takes the first turn.",
@@ -78,10 +80,10 @@ SETTING_UP = Section(
             targets=True,
         ),
         Example(
-            "Player 2 took black, white and gray, and player 1 chose to move first, so player 2 removes. The "
-            "lone gray nut from a2 is already gone; now only red, blue and yellow nuts are outlined, because "
+            "Player 2 took black, white and gray, so player 1 moves first and player 2, moving second, removes. "
+            "The lone gray nut from a2 is already gone; now only red, blue and yellow nuts are outlined, because "
             "the second nut must be one of the opponent's.",
-            decisions=SETUP[:3],
+            decisions=SETUP[:2],
             seat=1,
             targets=True,
         ),

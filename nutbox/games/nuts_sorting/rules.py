@@ -77,6 +77,14 @@ class SortingOptions(Options):
             "rulebook": False,
         },
     )
+    placer_chooses_order: bool = dataclasses.field(
+        default=False,
+        metadata={
+            "label": "Player 1 may choose to move second",
+            "help": "When on and player 2 takes a colour set, player 1, who placed the nuts, chooses who moves first "
+            "(and so who makes the two setup removals) rather than taking the first move as the rulebook says.",
+        },
+    )
 
 
 class SortingState(State):
@@ -214,9 +222,9 @@ class SortingState(State):
     def _choices(self) -> tuple[str, ...]:
         if self.current == 1:  # the player who did not place: a colour set, or the first move
             return ("rby", "bwg", "first")
-        if self.first is None:
+        if self.first is None:  # only with placer_chooses_order: player 2 took a colour set
             return ("first", "second")
-        return ("rby", "bwg")
+        return ("rby", "bwg")  # player 2 took the first move: the placer chooses the colour set
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -334,12 +342,22 @@ class SortingState(State):
             return f"{MOVE_RULE} / {PICKUP_RULE}: on your turn you move a piece ('c3-e5') or pick up a group ('x c3')"
         if phase == "choose":
             if not isinstance(action, Choose):
-                return f"{SETUP} 2: the players first choose colour sets and who moves first ('choose ...')"
+                return f"{SETUP} 2: the colour sets and the first move are settled first ('choose ...')"
             if action.choice not in self._choices():
                 return f"{SETUP} 2: {self._choice_rule()}"
             return None
         assert phase == "remove"  # "deal" is chance, "over" terminal: the core answers for both
+        if isinstance(action, Choose) and action.choice in ("first", "second") and self._first_move_given():
+            return (
+                f"{SETUP} 2: the player who did not place the pieces took a colour set, which leaves the first move "
+                "to the player who placed them; the placer may not choose to move second"
+            )
         return self._remove_problem(action)
+
+    def _first_move_given(self) -> bool:
+        """Whether the placer has the first move because the other player took a colour set (rulebook, Setup 2),
+        rather than by a choice (only the option placer_chooses_order leaves them one)."""
+        return self.first == 0 and not self.options.placer_chooses_order
 
     def _choice_rule(self) -> str:
         if self.current == 1:
@@ -489,6 +507,11 @@ class SortingState(State):
                 else f"Player {seat + 1} lets Player {self.first + 1} move first"
             )
         events = [Event(text, "choose", {"seat": seat, "choice": choice})]
+        if self.first is None and not self.options.placer_chooses_order:
+            # Setup 2: the other player chose between a colour set and the first move; a colour set taken leaves
+            # the placer the first move (only the option placer_chooses_order lets them choose who moves first).
+            self.first = 1 - seat
+            events.append(Event(f"Player {self.first + 1}, who placed the nuts, gets the first move", "phase"))
         if self.first is None or self.sets[0] is None:
             self.current = 0
             return events

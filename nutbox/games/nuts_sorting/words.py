@@ -74,7 +74,7 @@ def decision(view: SortingView) -> str:
     if phase == "choose":
         if view["colour_sets"][0] is None and view["first"] is None:
             return f"choose {your} colours ({both_sets()}) or take the first move"
-        if view["first"] is None:
+        if view["first"] is None:  # player 2 took a colour set; only the option placer_chooses_order gets here
             return "decide who moves first"
         return f"choose {your} colours: {both_sets()}"
     if phase == "remove":
@@ -128,7 +128,7 @@ def choice_label(choice: str, view: SortingView) -> str:
         return f"Take {listing(set_colours(choice))}"
     if view["colour_sets"][0] is None:  # the opening choice: the first move instead of a colour set
         return "Take the first move"
-    if choice == "first":
+    if choice == "first":  # the placer answering a colour set (the option placer_chooses_order)
         return "Move first"
     return f"Let {seat_name(1 - mover(view))} move first"
 

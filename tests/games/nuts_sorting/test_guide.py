@@ -99,3 +99,16 @@ def test_every_option_has_a_label_and_one_plain_sentence() -> None:
 def test_only_our_own_decisions_are_marked_as_not_the_rulebook() -> None:
     ours = {field.name for field in dataclasses.fields(SortingOptions) if field.metadata.get("rulebook") is False}
     assert ours == {"both_sorted"}
+
+
+def test_the_setup_choice_is_told_as_the_rulebook_gives_it() -> None:
+    """Rulebook, Setup 2: "The player who did not place the pieces chooses either the set of his/her color or
+    takes the first move (if he/she takes the first move, the player who placed the pieces chooses the set of
+    his/her color)." Player 2 chooses one of two things and player 1 gets the other; player 1 choosing who
+    moves first is told only as the option it is."""
+    (setting_up,) = [section for section in GUIDE.sections if section.title == "Setting up"]
+    chooser, placer = setting_up.items[:2]
+    assert chooser == "Player 2 chooses either one of the two colour sets or the first move."
+    assert "If player 2 took a colour set, player 1 has the other set and the first move." in placer
+    assert "If player 2 took the first move, player 1 chooses a colour set" in placer
+    assert "A table option, off unless chosen, lets player 1 answer a colour set by deciding who moves first" in placer

@@ -44,6 +44,9 @@ from .geometry import all_points, box
 from .positions import DIAGRAM, READING_ORDER, make_game, position
 
 SEEDS = range(4)
+# Games with the option placer_chooses_order: in seed 2's, player 2 takes a colour set and player 1 then says who
+# moves first, the only decision that offers "choose second" (and both "moves first" buttons to player 1).
+ORDER_SEEDS = (2,)
 TARGET_ATTRIBUTES = ("data-cell", "data-move", "data-group", "data-set", "data-first")
 LETTERS = {"red": "R", "blue": "B", "yellow": "Y", "black": "K", "white": "W", "gray": "G"}
 # 21 moves lead into e5 (red, blue and yellow pieces on its three lines), more than a honeycomb of 13 holds
@@ -61,13 +64,15 @@ y b r y . y r r k
 
 
 @cache
-def game_positions(seed: int) -> tuple[SortingState, ...]:
-    return random_game(make_game().new_state(), seed)
+def game_positions(seed: int, placer_chooses_order: bool = False) -> tuple[SortingState, ...]:
+    return random_game(make_game(placer_chooses_order=placer_chooses_order).new_state(), seed)
 
 
 def positions() -> Iterator[SortingState]:
     for seed in SEEDS:
         yield from game_positions(seed)
+    for seed in ORDER_SEEDS:
+        yield from game_positions(seed, placer_chooses_order=True)
 
 
 def target_of(state: SortingState, action: Action) -> tuple[str, str]:
@@ -321,7 +326,12 @@ def test_the_setup_choices_are_the_set_plaques_and_the_first_move_buttons() -> N
     assert {key: e.get("data-action") for key, e in marks.items()} == {
         ("data-set", "rby"): "choose rby", ("data-set", "bwg"): "choose bwg", ("data-first", "2"): "choose first"}
     assert title_of(marks[("data-first", "2")]).splitlines()[0] == "Player 2 (you) moves first"
-    state.apply(state.game.parse("choose bwg"))  # player 2 took a set: player 1 says who moves first
+    taken = state.child(state.game.parse("choose bwg"))  # player 2 took a set: player 1 moves first, 2 removes
+    assert seat_to_move(taken) == 1 and not with_attribute(svg_of(taken), "data-first")
+    assert svg_texts(svg_of(taken))[0] == "Setup: Player 2 (you) to remove nuts"
+
+    state = next(s for s in game_positions(0, placer_chooses_order=True) if s.phase == "choose")
+    state.apply(state.game.parse("choose bwg"))  # with the option, player 1 says who moves first
     root = svg_of(state)
     marks = {key_of(e, TARGET_ATTRIBUTES): e for e in with_attribute(root, "data-action")}
     assert {key: e.get("data-action") for key, e in marks.items()} == {

@@ -52,14 +52,17 @@ NOTATION = re.compile(r"\b[a-i]\d ?- ?[a-i]\d\b|\bx ?[a-i]\d\b"
 
 
 @cache
-def game_positions(seed: int) -> tuple[SortingState, ...]:
-    return random_game(make_game().new_state(), seed)
+def game_positions(seed: int, placer_chooses_order: bool = False) -> tuple[SortingState, ...]:
+    return random_game(make_game(placer_chooses_order=placer_chooses_order).new_state(), seed)
 
 
 def positions() -> Iterator[SortingState]:
-    """Each seed's game: the deal every 12th cell, then every position."""
-    for seed in SEEDS:
-        for index, state in enumerate(game_positions(seed)):
+    """Each seed's game: the deal every 12th cell, then every position. Then a game with the option
+    placer_chooses_order where player 1 says who moves first (seed 2: player 2 takes a colour set), the only
+    decision with a "choose second" button."""
+    games = [game_positions(seed) for seed in SEEDS] + [game_positions(2, placer_chooses_order=True)]
+    for game in games:
+        for index, state in enumerate(game):
             if state.phase != "deal" or index % 12 == 0:
                 yield state
 

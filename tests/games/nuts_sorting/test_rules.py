@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from nutbox import registry
-from nutbox.core import IllegalAction, NotationError
+from nutbox.core import IllegalAction, NotationError, OptionsError
 from nutbox.games import nuts_sorting as nuts_sorting_package
 from nutbox.games.nuts_sorting import SortingState
 from nutbox.games.nuts_sorting import board as board_module
@@ -346,7 +346,12 @@ def test_a_decision_during_the_deal_or_a_deal_after_it_names_setup_step_1():
     assert refused(board, "deal a1 red").rule.startswith(f"{SETUP} 1:")
 
 
-def test_setup_the_colour_set_first_then_the_move_order():
+def test_setup_a_colour_set_taken_leaves_the_placer_the_first_move():
+    """Rulebook, Setup 2: "The player who did not place the pieces chooses either the set of his/her color or
+    takes the first move (if he/she takes the first move, the player who placed the pieces chooses the set of
+    his/her color)." The choice is between two things and the placer gets the other: player 2 takes a colour
+    set, so player 1 (the placer) has the other set and the first move, with nothing left to choose. Setup 3:
+    "the one who becomes the second player removes", so player 2 makes the two removals."""
     state = dealt(CYCLIC)
     assert state.to_move() == 1  # the player who did not place the pieces
     assert texts(state.legal_actions()) == ["choose rby", "choose bwg", "choose first"]
@@ -354,36 +359,40 @@ def test_setup_the_colour_set_first_then_the_move_order():
     assert error.rule.startswith(f"{SETUP} 2:") and "(rby, bwg) or the first move" in error.rule
     assert "choose" in refused(state, "a1-a2").rule
 
-    play(state, "choose bwg")
-    assert state.to_move() == 0
-    assert texts(state.legal_actions()) == ["choose first", "choose second"]
-    assert "'choose first' or 'choose second'" in refused(state, "choose rby").rule
-    play(state, "choose second")  # player 1 (seat 0) lets player 2 (seat 1) move first
+    events = play(state, "choose bwg")
+    assert [event.text for event in events] == [
+        "Player 2 takes black, white and gray", "Player 1, who placed the nuts, gets the first move",
+        "Player 2 removes one nut of their own colours and one of their opponent's"]
     view = state.view(None)
-    assert view["colour_sets"] == ["rby", "bwg"] and view["first"] == 1
-    assert view["phase"] == "remove" and state.to_move() == 0  # the second player removes
+    assert view["colour_sets"] == ["rby", "bwg"] and view["first"] == 0
+    assert view["phase"] == "remove" and state.to_move() == 1  # the second player, player 2, removes
 
     removals = set(texts(state.legal_actions()))
     assert len(removals) == 60 and all(r.startswith("remove ") for r in removals)
     assert "is empty" in refused(state, "remove i9").rule  # the blank
-    play(state, "remove a2")  # blue: the remover's own colour
-    assert set(texts(state.legal_actions())) == {f"remove {n}" for n, c in view["cells"].items() if c in BWG}
-    assert "already removed one of your pieces" in refused(state, "remove a1").rule  # red, own side again
-    assert state.to_move() == 0
-    play(state, "remove a4")  # black: the opponent's colour
+    play(state, "remove a4")  # black: the remover's own colour
+    assert set(texts(state.legal_actions())) == {f"remove {n}" for n, c in view["cells"].items() if c in RBY}
+    assert "already removed one of your pieces" in refused(state, "remove a5").rule  # white, own side again
+    assert state.to_move() == 1
+    play(state, "remove a2")  # blue: the opponent's colour
     view = state.view(None)
-    assert view["phase"] == "play" and view["removed_from"] == ["rby", "bwg"]
+    assert view["phase"] == "play" and view["removed_from"] == ["bwg", "rby"]
     assert [name for name, colour in view["cells"].items() if colour is None] == ["a2", "a4", "i9"]
     assert sum(1 for c in view["cells"].values() if c is not None) == 58
-    assert state.to_move() == 1  # the first player
+    assert state.to_move() == 0  # the placer moves first
     assert all(isinstance(a, Move | Pickup) for a in state.legal_actions())
     assert state.legal_actions()
 
 
-def test_setup_the_first_move_first_then_the_colour_set():
+def test_setup_the_first_move_taken_leaves_the_placer_the_colour_set():
+    """Rulebook, Setup 2: "The player who did not place the pieces chooses either the set of his/her color or
+    takes the first move (if he/she takes the first move, the player who placed the pieces chooses the set of
+    his/her color)." Player 2 takes the first move, so player 1 (the placer) chooses the colour set, and
+    player 2 gets the other. Player 1, the second player, makes the two removals (Setup 3)."""
     state = dealt(CYCLIC)
-    play(state, "choose first")  # player 2 (seat 1) moves first
-    assert state.to_move() == 0
+    events = play(state, "choose first")  # player 2 (seat 1) moves first
+    assert [event.text for event in events] == ["Player 2 takes the first move"]
+    assert state.to_move() == 0 and state.view(None)["first"] == 1
     assert texts(state.legal_actions()) == ["choose rby", "choose bwg"]
     assert "'choose rby' or 'choose bwg'" in refused(state, "choose first").rule
     assert "'choose rby' or 'choose bwg'" in refused(state, "choose second").rule
@@ -399,9 +408,63 @@ def test_setup_the_first_move_first_then_the_colour_set():
     assert sum(1 for c in state.view(None)["cells"].values() if c is None) == 3
 
 
+@pytest.mark.parametrize("choice", ["choose second", "choose first"])
+def test_setup_the_placer_does_not_choose_the_move_order(choice):
+    """Rulebook, Setup 2: "The player who did not place the pieces chooses either the set of his/her color or
+    takes the first move (if he/she takes the first move, the player who placed the pieces chooses the set of
+    his/her color)." Nothing lets the placer answer a colour set by moving second (or by choosing to move
+    first): once player 2 has taken a set, the first move is player 1's, and saying who moves first is
+    refused, citing Setup 2, while player 2 removes. (Only the option placer_chooses_order allows it.)"""
+    state = dealt(CYCLIC)
+    play(state, "choose rby")
+    assert state.view(None)["first"] == 0 and state.view(None)["phase"] == "remove"
+    assert not any(isinstance(action, Choose) for action in state.legal_actions())
+    error = refused(state, choice)
+    assert error.rule == (
+        f"{SETUP} 2: the player who did not place the pieces took a colour set, which leaves the first move to "
+        "the player who placed them; the placer may not choose to move second"
+    )
+    play(state, "remove a1", "remove a4")  # player 2, the second player, removes
+    assert state.to_move() == 0 and state.view(None)["phase"] == "play"
+
+
+@pytest.mark.parametrize(("choice", "first"), [("choose first", 0), ("choose second", 1)])
+def test_setup_with_the_option_the_placer_answers_a_colour_set_with_the_move_order(choice, first):
+    """Rulebook, Setup 2: "The player who did not place the pieces chooses either the set of his/her color or
+    takes the first move (if he/she takes the first move, the player who placed the pieces chooses the set of
+    his/her color)." The option placer_chooses_order (off by default) keeps the older reading: after player 2
+    takes a colour set, player 1 says who moves first, and may move second, which makes player 1 the one who
+    removes. The first move taken still leaves player 1 only the colour set to choose."""
+    state = dealt(CYCLIC, placer_chooses_order=True)
+    assert texts(state.legal_actions()) == ["choose rby", "choose bwg", "choose first"]
+    assert [event.text for event in play(state, "choose bwg")] == ["Player 2 takes black, white and gray"]
+    assert state.to_move() == 0 and state.view(None)["first"] is None
+    assert texts(state.legal_actions()) == ["choose first", "choose second"]
+    assert "'choose first' or 'choose second'" in refused(state, "choose rby").rule
+    said = {"choose first": "Player 1 takes the first move", "choose second": "Player 1 lets Player 2 move first"}
+    assert [event.text for event in play(state, choice)] == [
+        said[choice], f"Player {2 - first} removes one nut of their own colours and one of their opponent's"]
+    view = state.view(None)
+    assert view["colour_sets"] == ["rby", "bwg"] and view["first"] == first
+    assert view["phase"] == "remove" and state.to_move() == 1 - first  # the second player removes
+    play(state, "remove a1", "remove a4")
+    assert state.to_move() == first and state.view(None)["phase"] == "play"
+
+    other = dealt(CYCLIC, placer_chooses_order=True)
+    play(other, "choose first")
+    assert texts(other.legal_actions()) == ["choose rby", "choose bwg"]
+
+
+def test_the_option_placer_chooses_order_is_read_as_on_or_off():
+    assert registry.make("nuts-sorting", {}).options.placer_chooses_order is False
+    assert registry.make("nuts-sorting", {"placer_chooses_order": "on"}).options.placer_chooses_order is True
+    with pytest.raises(OptionsError, match=r"option placer_chooses_order: .* is not a yes/no value"):
+        registry.make("nuts-sorting", {"placer_chooses_order": "sometimes"})
+
+
 def test_setup_the_removals_may_come_in_either_order():
     state = dealt(CYCLIC)
-    play(state, "choose rby", "choose first")  # seat 1 rby, seat 0 first: seat 1 removes
+    play(state, "choose rby")  # seat 1 rby, so seat 0 moves first: seat 1 removes
     assert state.to_move() == 1
     play(state, "remove a4")  # black, the opponent's, first
     assert "already removed one of your opponent's pieces" in refused(state, "remove a5").rule
@@ -409,10 +472,10 @@ def test_setup_the_removals_may_come_in_either_order():
     assert state.to_move() == 0 and not state.is_terminal()
 
 
-@pytest.mark.parametrize(("placer_choice", "first"), [("choose first", 0), ("choose second", 1)])
-def test_one_player_sorted_after_setup_wins_at_once(placer_choice, first):
+@pytest.mark.parametrize(("choices", "first"), [(("choose bwg",), 0), (("choose first", "choose rby"), 1)])
+def test_one_player_sorted_after_setup_wins_at_once(choices, first):
     state = dealt(ONE_SORTED)
-    play(state, "choose bwg", placer_choice)  # seat 0 holds red, blue, yellow, the sorted ones
+    play(state, *choices)  # seat 0 holds red, blue, yellow, the sorted ones
     assert state.to_move() == 1 - first
     play(state, "remove a1", "remove i8")  # a corner red and a gray: red stays one group
     assert state.is_terminal()
@@ -431,7 +494,7 @@ def test_both_players_sorted_after_setup(options, winners):
     state = game.new_state()
     for text in deal_texts(BLOCKS):
         state.apply(game.parse(text))
-    play(state, "choose rby", "choose first")  # seat 0 moves first; seat 1 removes
+    play(state, "choose rby")  # seat 0 moves first; seat 1 removes
     play(state, "remove a1", "remove i8")
     assert state.is_sorted(0) and state.is_sorted(1)
     assert state.is_terminal()
@@ -444,7 +507,7 @@ def test_both_players_sorted_after_setup(options, winners):
 
 def test_a_setup_that_leaves_nobody_sorted_hands_the_turn_to_the_first_player():
     state = dealt(CYCLIC)
-    play(state, "choose rby", "choose second", "remove a1", "remove a4")  # seat 1 first; seat 0 removed
+    play(state, "choose first", "choose bwg", "remove a1", "remove a4")  # seat 1 first; seat 0 removed
     assert not state.is_terminal() and state.to_move() == 1
     # The position after setup is the first one counted for repetition.
     assert list(state.view(None)["repetitions"].values()) == [1]
@@ -482,7 +545,7 @@ def test_random_games_never_repeat_a_position_and_always_end():
     rng = random.Random(7)
     for _ in range(6):
         state = dealt(CYCLIC)
-        play(state, "choose bwg", "choose first", "remove a2", "remove a4")
+        play(state, "choose bwg", "remove a2", "remove a4")
         plies = 0
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
@@ -615,19 +678,23 @@ def _setup_states() -> dict[str, SortingState]:
     states["choose set"] = state.clone()
     play(state, "choose rby")
     states["remove"] = state.clone()
+    state = dealt(CYCLIC, placer_chooses_order=True)
+    play(state, "choose bwg")
+    states["choose order"] = state.clone()
+    state = states["remove"].clone()
     play(state, "remove a1")
     states["remove again"] = state.clone()
     return states
 
 
-NOTATION_CASES = ["deal", "choose", "choose set", "remove", "remove again"] + [
+NOTATION_CASES = ["deal", "choose", "choose set", "choose order", "remove", "remove again"] + [
     f"{name} {seat}" for name in ("full", "mid", "sparse") for seat in (0, 1)
 ]
 
 
 @pytest.mark.parametrize("case", NOTATION_CASES)
 def test_every_action_round_trips_through_its_text_and_its_index(case):
-    if case in ("deal", "choose", "choose set", "remove", "remove again"):
+    if case in ("deal", "choose", "choose set", "choose order", "remove", "remove again"):
         state = _setup_states()[case]
     else:
         name, seat = case.split()

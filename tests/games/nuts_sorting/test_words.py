@@ -45,23 +45,33 @@ def test_the_first_decision_is_a_colour_set_or_the_first_move() -> None:
                              "choose first": "Take the first move"}
 
 
-def test_after_a_colour_set_the_placer_says_who_moves_first_then_removes_own_and_opponents() -> None:
+def test_after_a_colour_set_the_chooser_removes_own_and_opponents() -> None:
+    """Rulebook, Setup 2: "The player who did not place the pieces chooses either the set of his/her color or
+    takes the first move (if he/she takes the first move, the player who placed the pieces chooses the set of
+    his/her color)." A colour set taken leaves player 1 the first move, so player 2 goes on to remove."""
     state = dealt(CYCLIC)
+    play(state, "choose bwg")
+    assert decisions(state) == {1: "remove one of your nuts and one of your opponent's",
+                                0: "remove one of their nuts and one of their opponent's",
+                                None: "remove one of their nuts and one of their opponent's"}
+    removals = labels(state)
+    assert removals["remove a4"] == "Remove the black nut from a4 (yours)"
+    assert removals["remove a2"] == "Remove the blue nut from a2 (Player 1's)"
+    assert "i9" not in " ".join(removals.values())  # the blank has nothing to remove
+    spectator = labels(state, state.view(None))
+    assert spectator["remove a4"] == "Remove the black nut from a4 (Player 2's)"
+    play(state, "remove a4")
+    assert decisions(state)[1] == "remove one of your opponent's nuts"
+
+
+def test_with_the_option_the_placer_says_who_moves_first_after_a_colour_set() -> None:
+    state = dealt(CYCLIC, placer_chooses_order=True)
     play(state, "choose bwg")
     assert decisions(state)[0] == "decide who moves first"
     assert labels(state) == {"choose first": "Move first", "choose second": "Let Player 2 move first"}
     play(state, "choose second")  # player 2 moves first, so player 1 removes
-    assert decisions(state) == {0: "remove one of your nuts and one of your opponent's",
-                                1: "remove one of their nuts and one of their opponent's",
-                                None: "remove one of their nuts and one of their opponent's"}
-    removals = labels(state)
-    assert removals["remove a2"] == "Remove the blue nut from a2 (yours)"
-    assert removals["remove a4"] == "Remove the black nut from a4 (Player 2's)"
-    assert "i9" not in " ".join(removals.values())  # the blank has nothing to remove
-    spectator = labels(state, state.view(None))
-    assert spectator["remove a2"] == "Remove the blue nut from a2 (Player 1's)"
-    play(state, "remove a2")
-    assert decisions(state)[0] == "remove one of your opponent's nuts"
+    assert decisions(state)[0] == "remove one of your nuts and one of your opponent's"
+    assert labels(state)["remove a2"] == "Remove the blue nut from a2 (yours)"
 
 
 def test_the_first_move_taken_leaves_the_colour_set_and_removal_order_is_free() -> None:
@@ -77,10 +87,10 @@ def test_the_panels_follow_the_setup() -> None:
     state = dealt(CYCLIC)
     assert state.game.panels(state.view(1)) == [Panel(0, "Player 1", score="no colours yet"),
                                                 Panel(1, "Player 2", score="no colours yet")]
-    play(state, "choose bwg", "choose second")
+    play(state, "choose bwg")
     first, second = state.game.panels(state.view(None))
     assert (first.colour, second.colour) == ("#d9302c", "#212529")  # the board's red and black nuts
-    assert first.holds[-1] == ("Turn order", "moves second") and second.holds[-1] == ("Turn order", "moves first")
+    assert first.holds[-1] == ("Turn order", "moves first") and second.holds[-1] == ("Turn order", "moves second")
 
 
 # --- the turn ----------------------------------------------------------------------------------------
@@ -136,7 +146,7 @@ def test_the_score_table_says_who_sorted_and_how() -> None:
 
 def test_a_setup_that_sorts_one_player_ends_the_game_in_the_table() -> None:
     state = dealt(ONE_SORTED)
-    play(state, "choose bwg", "choose first", "remove a1", "remove i8")
+    play(state, "choose bwg", "remove a1", "remove i8")
     table = state.game.score_table(state.view(None))
     assert table is not None and table.winners == (0,)
     assert table.rows[0] == ("Won", "red, blue and yellow", "3 of 3 colours sorted",
@@ -151,7 +161,7 @@ def test_a_setup_that_sorts_one_player_ends_the_game_in_the_table() -> None:
 ])
 def test_when_setup_sorts_both_the_note_explains_the_result(rule: str, results: tuple[str, str], note: str) -> None:
     state = dealt(BLOCKS, both_sorted=rule)
-    play(state, "choose rby", "choose first", "remove a1", "remove i8")
+    play(state, "choose rby", "remove a1", "remove i8")
     view = state.view(None)
     table = state.game.score_table(view)
     assert table is not None
@@ -201,9 +211,17 @@ def test_the_log_says_each_step_in_words() -> None:
     (deal,) = play(fresh, "deal a1 red")
     assert deal.text == "a1 gets a red nut" and deal.detail
     state = dealt(CYCLIC)
+    assert [event.text for event in play(state, "choose bwg")] == [
+        "Player 2 takes black, white and gray", "Player 1, who placed the nuts, gets the first move",
+        "Player 2 removes one nut of their own colours and one of their opponent's"]
+    assert [event.text for event in play(state, "remove a2")] == ["Player 2 removes the blue nut from a2"]
+    state = dealt(CYCLIC)
+    assert [event.text for event in play(state, "choose first", "choose bwg")] == [
+        "Player 2 takes the first move", "Player 1 takes black, white and gray",
+        "Player 1 removes one nut of their own colours and one of their opponent's"]
+    state = dealt(CYCLIC, placer_chooses_order=True)
     assert [event.text for event in play(state, "choose bwg", "choose second")] == [
         "Player 2 takes black, white and gray", "Player 1 lets Player 2 move first",
         "Player 1 removes one nut of their own colours and one of their opponent's"]
-    assert [event.text for event in play(state, "remove a2")] == ["Player 1 removes the blue nut from a2"]
     state = position(NEARLY, to_move=1)
     assert [event.text for event in play(state, "x a1")] == ["Player 2 picks up the lone black nut at a1"]
