@@ -269,7 +269,10 @@ class NutsState(ListedState):
                 return f"choose a face-up nut ({self._take_rule()})"
             if what == "steal":
                 return f"choose a nut to steal from another player's storage card ({RACCOON_RULE})"
-            return f"store the {kind_name(detail)} on a storage card ({STORAGE_RULE})"
+            _, player, _ = self.tasks[0]
+            early = self.phase not in ("deal", "final") and self.store_options(player, detail)
+            first = ", or a kept joker first" if early and self.kept_options(player) else ""
+            return f"store the {kind_name(detail)} on a storage card{first} ({STORAGE_RULE})"
         return {
             "place": f"put a squirrel on the starting space of the green die plus one white die ({PLAY_RULE})",
             "decide": f"stop (push your squirrels up) or roll again ({ENDING_RULE})",

@@ -292,6 +292,8 @@ def test_a_kept_joker_is_stored_with_a_later_nut_and_fills_a_card_david_cannot_r
     legal = texts(state)
     assert "store W 2" in legal and "store WH H 1" in legal and "store WH W 2" in legal
     assert "store WH H 3" not in legal  # card 3 holds an acorn
+    assert state.view(MARLENE)["decision"] == "store the walnut on a storage card, or a kept joker first " \
+                                              "(Putting Nuts in Storage)"  # as the pictures say it
     events = play(state, "store WH H 1")
     assert "Player 1 stores a kept joker (walnut or hazelnut) as a hazelnut on storage card 1 and fills it" in [
         event.text for event in events]
