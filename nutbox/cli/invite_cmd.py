@@ -8,8 +8,7 @@ from typing import Annotated
 
 import typer
 
-from nutbox.web.people import People
-from nutbox.web.store import Store
+from nutbox.cli.extras import extra
 
 
 def invite_code(
@@ -17,6 +16,9 @@ def invite_code(
     uses: Annotated[int, typer.Option(min=1, max=100_000, help="how many profiles the code may make")] = 1,
 ) -> None:
     """Make an invite code and print it, once: only its hash is stored, so it cannot be shown again."""
+    with extra("invite-code", "web"):
+        from nutbox.web.people import People
+        from nutbox.web.store import Store
     code = secrets.token_urlsafe(12)  # 96 bits, 16 characters: short enough to type
     store = Store(db)
     try:

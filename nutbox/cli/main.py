@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from nutbox.agents import AGENTS, LEVELS, make_agent
+from nutbox.cli.invite_cmd import invite_code
 from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.serve_cmd import serve
+from nutbox.cli.simulate_cmd import rate, simulate
 from nutbox.cli.table import HUMAN, TerminalTable
 from nutbox.core import NutboxError, Record, describe, under_current_rules
 from nutbox.play import Match
@@ -134,32 +134,9 @@ def _step(to: int | None, last: int) -> int:
 app.command()(serve)
 
 
-def needs_extra(name: str, extra: str, missing: ImportError) -> Callable[[], None]:
-    """A command whose libraries are an extra that is not installed: it says which, and how to add it."""
-
-    def command() -> None:
-        raise fail(escape(f"nutbox {name} needs the {extra} extra ({missing.name} is missing): "
-                          f"pip install 'nutbox[{extra}]' (./run nutbox installs it)"))
-
-    command.__doc__ = f"(needs the {extra} extra: pip install 'nutbox[{extra}]')"
-    return command
-
-
-try:  # profiles' invite codes are kept in the browser table's database (the web extra)
-    from nutbox.cli.invite_cmd import invite_code
-except ImportError as missing:
-    app.command("invite-code")(needs_extra("invite-code", "web", missing))
-else:
-    app.command("invite-code")(invite_code)
-
-try:  # balance studies need the sim extra (pyarrow, openskill, matplotlib)
-    from nutbox.cli.simulate_cmd import rate, simulate
-except ImportError as missing:
-    app.command("simulate")(needs_extra("simulate", "sim", missing))
-    app.command("rate")(needs_extra("rate", "sim", missing))
-else:
-    app.command()(simulate)
-    app.command()(rate)
+app.command("invite-code")(invite_code)
+app.command()(simulate)
+app.command()(rate)
 
 if __name__ == "__main__":
     app()

@@ -10,6 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
+from nutbox.cli.extras import extra
+
 
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -46,15 +48,11 @@ def serve(
     ] = 1,
 ) -> None:
     """Serve the browser table: open the address it prints, start a game, send each friend their link."""
-    try:
+    with extra("serve", "web"):
         import uvicorn
 
         from nutbox.web.app import SETTINGS, create_app
         from nutbox.web.hub import Limits
-    except ImportError as missing:  # the web extra is not installed
-        typer.echo(f"error: nutbox serve needs the web extra ({missing.name} is missing): "
-                   f"pip install 'nutbox[web]' (./run serve installs it)", err=True)
-        raise typer.Exit(2) from None
 
     if workers > 1 and not db.startswith("postgresql"):
         typer.echo("error: --workers needs a database every process can share: PostgreSQL (--db "

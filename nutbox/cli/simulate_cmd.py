@@ -20,14 +20,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from nutbox.cli.extras import extra
 from nutbox.cli.option_text import name_values
 from nutbox.core import NutboxError
 from nutbox.sim.backends import BACKENDS, make_backend
-from nutbox.sim.ratings import leaderboards, results_paths
 from nutbox.sim.results import FORMATS, JOURNAL_FILE
-from nutbox.sim.runner import SUMMARY_FILE, run_study, run_sweep
 from nutbox.sim.study import Plan, StudyError, make_plan, parse_sweep, sweep_plans
-from nutbox.sim.tables import comparison_table, leaderboard_table, summary_tables
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -79,6 +77,9 @@ def simulate(
     records: Annotated[bool, typer.Option("--records", help="keep every game's record (records.jsonl)")] = False,
 ) -> None:
     """Play many games between bots and summarise who wins, from which seat, how long games last."""
+    with extra("simulate", "sim"):  # (its results, report and plots)
+        from nutbox.sim.runner import SUMMARY_FILE, run_study, run_sweep
+        from nutbox.sim.tables import comparison_table, summary_tables
     try:
         if fmt not in FORMATS:
             raise StudyError(f"--format {fmt!r}: choose {' or '.join(FORMATS)}")
@@ -136,6 +137,9 @@ def rate(
     results: Annotated[list[Path], typer.Argument(metavar="DIR...", help="study directories or results files")],
 ) -> None:
     """Rate the agents of finished studies (openskill) and print a leaderboard per game setup."""
+    with extra("rate", "sim"):
+        from nutbox.sim.ratings import leaderboards, results_paths
+        from nutbox.sim.tables import leaderboard_table
     try:
         boards, solo = leaderboards(results_paths(results))
     except NutboxError as error:
