@@ -41,6 +41,27 @@ def left_behind() -> dict[int, str]:
     return found
 
 
+SLOW_MODULES = ("tests/sim/test_ray.py", "tests/sim/test_ray_cluster.py", "tests/web/test_slow_client.py",
+                "tests/web/test_clean_exit.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Marks by what a test starts, so the fast part runs alone (`./run test -m "not browser and not postgres
+    and not slow"`): `browser` (Debian's chromium), `postgres` (a PostgreSQL cluster), `slow` (a Ray cluster,
+    real servers with slow or crashing clients)."""
+    root = Path(str(config.rootpath))
+    for item in items:
+        where = Path(str(item.path)).relative_to(root).as_posix()
+        if where.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.browser)
+        module = getattr(item, "module", None)
+        if ("postgres" in getattr(item, "fixturenames", ()) or "postgresql" in item.nodeid
+                or hasattr(module, "postgres_cluster")):
+            item.add_marker(pytest.mark.postgres)
+        if where in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if hasattr(session.config, "workerinput"):
         return  # a pytest-xdist worker: the process that runs the whole session checks, once they are done
