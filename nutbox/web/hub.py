@@ -96,6 +96,7 @@ class Watcher:
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
     closing: bool = False  # the connection is to close once what is waiting has gone
     presence: str | None = None  # who is here, the latest word only: it never fills the outbox
+    key: str | None = None  # the hash of the seat key it connected with: a seat re-keyed elsewhere drops it
 
     def offer_presence(self, text: str) -> None:
         """Who is here now: replaces any such word not yet sent, so joins and leaves, however many, never fill
@@ -670,7 +671,8 @@ class Hub:
         finally:
             seated.joining -= unknown
         async with seated.lock:
-            watcher = Watcher(seat, self.limits.outbox, profile, phone, channels=channels)
+            watcher = Watcher(seat, self.limits.outbox, profile, phone, channels=channels,
+                              key=seated.live.stored.seats[seat].get("key") if seat is not None else None)
             seated.watchers.add(watcher)
             watcher.offer(json.dumps(self.message(seated, watcher.seat, phone)))
             why_not = None if seat is not None or "spectators" in channels else \
@@ -796,6 +798,7 @@ class Hub:
     async def catch_up(self, seated: Seated) -> None:
         async with seated.lock:
             if await self.reload(seated.live):
+                self.drop_rekeyed(seated)
                 await self.read_ratings(seated)
                 seated.waiting_since = seated.live.clock_start() or seated.waiting_since
                 seated.turn_of = (seated.live.human_to_move(), seated.live.full())  # the changer told the turn
@@ -828,6 +831,14 @@ class Hub:
         live = seated.live
         if live.finished and not seated.watchers and self.tables.get(live.id) is seated:
             del self.tables[live.id]  # nothing more happens there; it is loaded again if anyone comes back
+
+    def drop_rekeyed(self, seated: Seated) -> None:
+        """Another process gave a seat a new key (a seat claimed anew, moved, or its profile's device signed
+        out): the connections made here with the old key see that seat no more."""
+        seats = seated.live.stored.seats
+        for watcher in [w for w in seated.watchers if w.seat is not None and seats[w.seat].get("key") != w.key]:
+            watcher.dropped.set()
+            seated.watchers.discard(watcher)
 
     def drop_seat(self, seated: Seated, seat: int) -> None:
         for watcher in [w for w in seated.watchers if w.seat == seat]:

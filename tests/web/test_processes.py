@@ -6,6 +6,7 @@ processes."""
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
 import json
 import threading
 import time
@@ -19,6 +20,7 @@ import pytest
 from launch import server_process
 from pgcluster import binaries, postgres_cluster
 from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from nutbox.cli.main import app
@@ -188,3 +190,39 @@ def test_two_processes_agree_on_who_is_here(database: str) -> None:
             _, reissued = post(f"{creator}/reissue", {"seat": str(mover)})
             assert "can be re-issued once its player has been away" in reissued, reissued
         assert state(one, table, rival)["seats"][mover]["kind"] == "human"
+
+
+def test_a_device_signed_out_through_one_process_stops_watching_its_seat_on_another(database: str) -> None:
+    """Ada's laptop signs her phone out through process A while the phone watches her seat through B: B hears of
+    the seat's new key and closes the phone's connection, and the phone's seat link no longer works anywhere."""
+    laptop, phone = (urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+                     for _ in range(2))
+
+    def send(opener: urllib.request.OpenerDirector, url: str, form: dict[str, str] | None = None) -> str:
+        body = urllib.parse.urlencode(form or {}).encode()
+        with opener.open(urllib.request.Request(url, body, method="POST"), timeout=10) as answer:
+            return str(answer.read().decode())
+
+    with server_process(database) as (a, _), server_process(database) as (b, _):
+        send(laptop, f"{a}/profile", {"name": "Ada"})
+        link = send(laptop, f"{a}/profile/link").split('class="profile-link" href="', 1)[1].split('"', 1)[0]
+        send(phone, link)
+        page = send(laptop, f"{a}/new/nuts-sorting", {"players": "2", "seat0": "human", "seat1": "human"})
+        invitations = [part.split('"', 1)[0] for part in page.split('class="invite-link" href="')[1:]]
+        send(laptop, invitations[0])  # Ada sits at seat 1 with her profile
+        with phone.open(f"{a}/me", timeout=10) as answer:
+            seat_link = answer.read().decode().split("/seat/", 1)[1].split('"', 1)[0]
+        table = invitations[0].split("/")[4]
+        with connect(f"{b.replace('http', 'ws')}/ws/t/{table}?secret={seat_link}", open_timeout=10) as socket:
+            assert json.loads(socket.recv(timeout=10))["seat"] == 0
+            with laptop.open(f"{a}/profile", timeout=10) as answer:
+                device = answer.read().decode().split('action="/profile/devices/', 1)[1].split("/", 1)[0]
+            send(laptop, f"{a}/profile/devices/{device}/sign-out")
+            deadline = time.time() + 15
+            with pytest.raises(ConnectionClosed):
+                while time.time() < deadline:
+                    socket.recv(timeout=deadline - time.time())
+        for server in (a, b):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                state(server, table, seat_link)
+            assert refused.value.code == 403
