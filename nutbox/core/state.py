@@ -11,8 +11,8 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, Self, TypedDict
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, Self, TypedDict
 
 from nutbox.core.errors import IllegalAction
 from nutbox.core.events import Event
@@ -75,6 +75,14 @@ class State(ABC):
     """One position of one game. Mutable: `apply` changes it; `clone` and `child` copy it."""
 
     game: Game
+    # fields left out of key(): ones derived from others (besides the game, its options and caches: "_name")
+    NOT_IN_KEY: ClassVar[frozenset[str]] = frozenset()
+
+    def key(self) -> Hashable:
+        """Everything the state holds, as one hashable value: two states of one game with equal keys are the same
+        position (the same views, legal actions and futures). Made from the state's own fields, so comparing two
+        states costs a walk over their data, not a view per seat."""
+        return tuple(frozen(getattr(self, name, None)) for name in key_fields(type(self), self))
 
     # --- hooks a game fills -------------------------------------------------------------------------
     @abstractmethod
@@ -198,6 +206,43 @@ class State(ABC):
         """The position as a picture where a notebook shows the state (Jupyter): the spectator's view, drawn by
         the game's browser picture; None for a game that draws none."""
         return svg_picture(self.game.id, self.view(None))
+
+
+def key_fields(kind: type[State], state: State) -> tuple[str, ...]:
+    """The fields of a state that make its key, in a fixed order: its slots, and any attribute it set besides."""
+    slots = _SLOTS.get(kind)
+    if slots is None:
+        names = {name for cls in kind.__mro__ for name in cls.__dict__.get("__slots__", ())}
+        slots = _SLOTS[kind] = tuple(sorted(name for name in names if keyed(kind, name)))
+    more = getattr(state, "__dict__", None)
+    if more:
+        return slots + tuple(sorted(name for name in more if keyed(kind, name) and name not in slots))
+    return slots
+
+
+def keyed(kind: type[State], name: str) -> bool:
+    return not name.startswith("_") and name not in ("game", "options") and name not in kind.NOT_IN_KEY
+
+
+_SLOTS: dict[type[State], tuple[str, ...]] = {}
+
+
+def frozen(value: Any) -> Hashable:
+    """A field's value as a hashable one that is equal exactly when the values are."""
+    if value is None or isinstance(value, (bool, int, float, str, bytes, enum.Enum)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    if isinstance(value, dict):
+        return frozenset((frozen(k), frozen(v)) for k, v in value.items())
+    if isinstance(value, (set, frozenset)):
+        return frozenset(frozen(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, frozen(vars(value)))
+    same: Hashable = value  # (an action, or another value that compares by what it holds)
+    return same
 
 
 class ListedState(State):

@@ -112,7 +112,7 @@ def all_views(state: State) -> list[dict[str, Any]]:
     return [state.view(None), *(state.view(seat) for seat in range(state.game.num_players))]
 
 
-def snapshot(state: State) -> dict[str, Any]:
+def shown(state: State) -> dict[str, Any]:
     """Everything the protocol shows of a state, copied so that later changes to the state cannot reach it.
 
     Actions are frozen, so copying the lists is enough; views are JSON (a test below holds them to it), so
@@ -123,6 +123,17 @@ def snapshot(state: State) -> dict[str, Any]:
         "legal": list(state.legal_actions()),
         "chance": list(state.chance_outcomes()),
         "views": json.loads(json.dumps(all_views(state))),
+    }
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The whole state, for comparing positions where the state, not what a seat sees, is the subject: its
+    key (test_the_key_is_the_whole_state holds it to everything shown) and what the protocol lists."""
+    return {
+        "to_move": state.to_move(),
+        "legal": list(state.legal_actions()),
+        "chance": list(state.chance_outcomes()),
+        "key": state.key(),
     }
 
 
@@ -377,6 +388,26 @@ def test_events_are_json_for_every_seat(game: Game) -> None:
                     json.dumps(event.to_json(), allow_nan=False)
 
 
+def test_the_key_is_the_whole_state(game: Game) -> None:
+    """State.key() stands for the whole position: states with equal keys show every seat the same view, list the
+    same actions and outcomes, and are hashable; a clone has its original's key until one of them moves."""
+    for seed in SAMPLE_SEEDS:
+        for step, state, _ in sample_nodes(game, seed, every=3, cap=CAP // 5):
+            where = f"seed {seed}, step {step}"
+            moves = [action for action, _ in state.chance_outcomes()] or state.legal_actions()
+            twins = [state, state.clone(), *(state.child(action) for action in moves[:8])]
+            if moves:
+                twins += [state.child(moves[0]), state.child(moves[-1])]  # the same move twice: equal keys
+            known: dict[Any, dict[str, Any]] = {}
+            for twin in twins:
+                key = twin.key()
+                hash(key)
+                assert known.setdefault(key, shown(twin)) == shown(twin), f"{where}: equal keys, other positions"
+            assert state.clone().key() == state.key(), where
+            if moves and len(moves) > 1 and shown(state.child(moves[0])) != shown(state.child(moves[-1])):
+                assert state.child(moves[0]).key() != state.child(moves[-1]).key(), where
+
+
 def test_determinize_agrees_with_the_view_it_came_from(game: Game) -> None:
     """Any state a seat's view allows shows that seat the same view: the view holds nothing else.
 
@@ -387,7 +418,7 @@ def test_determinize_agrees_with_the_view_it_came_from(game: Game) -> None:
     for seed in SAMPLE_SEEDS:
         for step, state, _ in sample_nodes(game, seed, every=3, cap=CAP // 5):
             spectator = state.view(None)
-            truth = snapshot(state)
+            truth = shown(state)
             for seat in range(game.num_players):
                 where = f"seed {seed}, step {step}, seat {seat}"
                 view = state.view(seat)
@@ -404,11 +435,11 @@ def test_determinize_agrees_with_the_view_it_came_from(game: Game) -> None:
                     if state.to_move() == seat:
                         assert drawn.legal_actions() == truth["legal"], f"{where}: other legal actions"
                     again = fresh.determinize(sent, random.Random(k))
-                    assert full_information(again) == full_information(drawn), (
+                    assert again.key() == drawn.key(), (
                         f"{where}, draw {k}: another game object drew another state from the same view and seed"
                     )
                     if game.perfect_information:
-                        assert snapshot(drawn) == truth, f"{where}: perfect information, yet the draw differs"
+                        assert shown(drawn) == truth, f"{where}: perfect information, yet the draw differs"
                     if not drawn.is_terminal():  # a drawn state is a whole state: it can be played on
                         drawn.apply(choose(drawn, random.Random(k)))
 

@@ -94,6 +94,7 @@ class CardsState(ListedState):
         "taken",
         "winner_seats",
     )
+    NOT_IN_KEY = frozenset({"space"})  # the game's action encoding, made from its options
 
     def __init__(self, game: NutCards) -> None:
         self.game = game

@@ -103,6 +103,7 @@ class HuntState(ListedState):
     )
     COPIED: ClassVar[tuple[str, ...]] = ("frames", "hands", "nests", "nuts", "squirrels")  # lists: copied
     __slots__ = SHARED + COPIED
+    NOT_IN_KEY = frozenset({"layout"})  # the forest's geometry, made from tile_at
 
     def __init__(self, game: NutHunt) -> None:
         self.game = game
