@@ -44,23 +44,18 @@ from starlette.websockets import WebSocket
 from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe
 from nutbox.registry import ENTRIES, entry, game_class, make
-from nutbox.web import leaderboard, learn, lobby, profiles, schema
+from nutbox.web import leaderboard, learn, lobby, profiles
 from nutbox.web.bots import die_with_server
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Clock, Hub, Limits, Watcher, check_creator
 from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
-from nutbox.web.pages import address_of, hub_of, templates
+from nutbox.web.pages import CHOICE_NAMES, address_of, body, checked, game_id_of, hub_of, parse_json, qr_svg, templates
 from nutbox.web.seats import digest, new_secret
 from nutbox.web.store import Store
 
 HERE = Path(__file__).parent
 log = logging.getLogger("nutbox.web")
 SEAT_CHOICES = [HUMAN, *LEVELS, "random"]
-CHOICE_NAMES = {  # who can sit at a seat, in words
-    HUMAN: "a person (sent an invitation)", "easy": "bot, easy (looks one move ahead)",
-    "medium": "bot, medium (searches a little)", "hard": "bot, hard (searches about a second)",
-    "random": "bot, random (any legal move)",
-}
 MAX_BODY = 64_000  # bytes of a request: an action is a few words
 MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a few hundred kB
 MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
@@ -228,13 +223,6 @@ def example_svg(game_id: str, part: int, number: int) -> str:
     return render(view, legal)
 
 
-def game_id_of(request: Request) -> str:
-    game_id = request.path_params["game"]
-    if game_id not in ENTRIES:
-        raise Refusal(f"there is no game {clip(game_id, 30)!r}; the games are {', '.join(ENTRIES)}", status=404)
-    return str(game_id)
-
-
 def form_fields(game_id: str) -> list[Any]:
     return [info for info in describe(game_class(game_id).options_type) if info.name != "players"]
 
@@ -352,15 +340,6 @@ async def links(request: Request, issued: int | None = None) -> Response:
     )
 
 
-def qr_svg(link: str) -> str:
-    """A QR code of `link` as inline SVG, to hand a phone across the table."""
-    import segno
-
-    code = segno.make(link, error="m")
-    label = "QR code of the invitation link"
-    return str(code.svg_inline(scale=4, dark="#222", light="#fff", title=label, svgclass="qr-code"))
-
-
 async def reissue(request: Request) -> Response:
     form = await request.form()
     seat = whole(str(form.get("seat", "")), "seat")
@@ -452,31 +431,7 @@ async def upload(request: Request) -> Response:
     return RedirectResponse(f"/t/{stored.id}", status_code=303)
 
 
-def parse_json(raw: bytes | str, what: str = "the request") -> Any:
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise Refusal(f"{what} is not JSON: {error.msg} at character {error.pos}", status=400) from None
-    except RecursionError:
-        raise Refusal(f"{what} is nested too deeply", status=400) from None
-    except (ValueError, UnicodeDecodeError):  # a number of thousands of digits, bytes that are not UTF-8
-        raise Refusal(f"{what} is not JSON this server reads", status=400) from None
-
-
 # --- the JSON API ---------------------------------------------------------------------------------------------
-async def body(request: Request) -> dict[str, Any]:
-    return checked(parse_json(await request.body()))
-
-
-def checked(data: Any) -> dict[str, Any]:
-    """A request's fields, each of the type and size its schema gives (web/schema.py); anything else is
-    refused saying which field and why."""
-    wrong = schema.problem(data)
-    if wrong is not None:
-        raise Refusal(wrong, status=400)
-    return dict(data)
-
-
 async def api_state(request: Request) -> Response:
     message = await hub_of(request).snapshot(request.path_params["table"], request.query_params.get("secret"),
                                              phone=request.query_params.get("layout") == "phone")

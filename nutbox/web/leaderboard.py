@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from nutbox.registry import ENTRIES, game_class
 from nutbox.web.live import Refusal
-from nutbox.web.pages import hub_of, templates
+from nutbox.web.pages import CHOICE_NAMES, game_id_of, hub_of, templates
 from nutbox.web.ratings import ANCHORS, MODEL, shown
 
 SHOWN = 100  # profiles on a board
@@ -55,7 +55,6 @@ def ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def board(request: Request) -> Response:
-    from nutbox.web.app import CHOICE_NAMES, game_id_of
 
     game_id = game_id_of(request)
     counts = rated_counts(game_id)

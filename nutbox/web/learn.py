@@ -22,7 +22,7 @@ from starlette.routing import Route
 from nutbox.core.tutorial import Lesson
 from nutbox.registry import ENTRIES, entry
 from nutbox.web.live import HUMAN, Refusal, clip
-from nutbox.web.pages import hub_of, templates
+from nutbox.web.pages import body, hub_of, templates
 from nutbox.web.seats import digest, new_secret
 
 MAX_ACTION = 200  # characters of a typed decision
@@ -83,7 +83,6 @@ async def api_step(request: Request) -> Response:
 
 
 async def api_answer(request: Request) -> Response:
-    from nutbox.web.app import body
 
     lesson = lesson_of(request)
     number = step_of(request, lesson)

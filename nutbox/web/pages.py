@@ -1,13 +1,19 @@
-"""What every page module shares: the templates, and the hub a request is served by."""
+"""What every page module shares: the templates, the hub a request is served by, and reading a request (its
+game, its JSON body); the page modules import it, never app.py (which imports them)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, Request
 from starlette.templating import Jinja2Templates
 
+from nutbox.registry import ENTRIES
+from nutbox.web import schema
 from nutbox.web.hub import Hub
+from nutbox.web.live import HUMAN, Refusal, clip
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 
@@ -20,3 +26,50 @@ def hub_of(request: HTTPConnection) -> Hub:
 def address_of(request: HTTPConnection) -> str:
     """The client's address, for limits per address (behind the documented proxy, the one it forwarded)."""
     return request.client.host if request.client else "unknown"
+
+
+CHOICE_NAMES = {  # who can sit at a seat, in words
+    HUMAN: "a person (sent an invitation)", "easy": "bot, easy (looks one move ahead)",
+    "medium": "bot, medium (searches a little)", "hard": "bot, hard (searches about a second)",
+    "random": "bot, random (any legal move)",
+}
+
+
+def game_id_of(request: Request) -> str:
+    game_id = request.path_params["game"]
+    if game_id not in ENTRIES:
+        raise Refusal(f"there is no game {clip(game_id, 30)!r}; the games are {', '.join(ENTRIES)}", status=404)
+    return str(game_id)
+
+
+def qr_svg(link: str) -> str:
+    """A QR code of `link` as inline SVG, to hand a phone across the table."""
+    import segno
+
+    code = segno.make(link, error="m")
+    label = "QR code of the invitation link"
+    return str(code.svg_inline(scale=4, dark="#222", light="#fff", title=label, svgclass="qr-code"))
+
+
+def parse_json(raw: bytes | str, what: str = "the request") -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise Refusal(f"{what} is not JSON: {error.msg} at character {error.pos}", status=400) from None
+    except RecursionError:
+        raise Refusal(f"{what} is nested too deeply", status=400) from None
+    except (ValueError, UnicodeDecodeError):  # a number of thousands of digits, bytes that are not UTF-8
+        raise Refusal(f"{what} is not JSON this server reads", status=400) from None
+
+
+async def body(request: Request) -> dict[str, Any]:
+    return checked(parse_json(await request.body()))
+
+
+def checked(data: Any) -> dict[str, Any]:
+    """A request's fields, each of the type and size its schema gives (web/schema.py); anything else is
+    refused saying which field and why."""
+    wrong = schema.problem(data)
+    if wrong is not None:
+        raise Refusal(wrong, status=400)
+    return dict(data)

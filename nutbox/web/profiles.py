@@ -37,7 +37,7 @@ from nutbox.web.db import profiles
 from nutbox.web.hub import Hub
 from nutbox.web.live import LiveTable, Refusal, clean_name
 from nutbox.web.names import looks_like_a_seat_number
-from nutbox.web.pages import address_of, hub_of, templates
+from nutbox.web.pages import address_of, hub_of, qr_svg, templates
 from nutbox.web.people import Device, Holder, Membership, People, Profile
 from nutbox.web.sealing import seal, unseal
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
@@ -304,8 +304,6 @@ def unwrap(wrapped: str, token: str) -> str | None:
 
 async def new_link(request: Request) -> Response:
     """A one-time link, valid LINK_LIFE, that puts this browser's profile on another device."""
-    from nutbox.web.app import qr_svg
-
     same_site(request)
     profile, key = await require_profile(request)
     hub = hub_of(request)
