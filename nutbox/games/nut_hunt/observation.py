@@ -53,6 +53,7 @@ only once the shuffled part is used up), the end-of-game score breakdown and the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nutbox.core import Options
@@ -122,7 +123,7 @@ class Observation:
             "winners": (owners,),
         }
 
-    def fill(self, view: HuntView, parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
+    def fill(self, view: HuntView, parts: dict[str, NDArray[np.float32]]) -> None:
         me = view["seat"] or 0
         owners = self.owners
         cell_of = {code: cell for cell, code in enumerate(view["layout"])}
@@ -157,6 +158,13 @@ class Observation:
                 parts["nuts"][rel(seat), nut] = min(nuts[code] / NUTS_CAP, 1.0)
         for seat, size in enumerate(view["hand_sizes"]):
             parts["hand_sizes"][rel(seat)] = min(size / HAND_CAP, 1.0)
+        self._held(view, parts, cell_of, rel)
+        self._turn(view, parts, rel, mark_cell)
+
+    def _held(self, view: HuntView, parts: dict[str, NDArray[np.float32]], cell_of: dict[str, int],
+              rel: Callable[[int], int]) -> None:
+        """The cards: the seat's hand and what it is looking at, the deck, the Automa's, those revealed."""
+        me = view["seat"] or 0
         self._cards(parts, "hand", "hand_ends", view.get("hand", []), cell_of)
         self._cards(parts, "looking", None, view.get("looking", []), cell_of)
         parts["looking_count"][0] = view["looking_count"] / 2
@@ -169,6 +177,11 @@ class Observation:
                 parts["under_known"][entry["card"] - 1] = 1.0
         self._cards(parts, "automa_hand", "automa_ends", view["automa_hand"], cell_of)
         self._cards(parts, "revealed", None, view["revealed"], cell_of)
+
+    @staticmethod
+    def _turn(view: HuntView, parts: dict[str, NDArray[np.float32]], rel: Callable[[int], int],
+              mark_cell: Callable[..., None]) -> None:
+        """Where the turn stands: what is pending, the phase, whose turn, a scatter or a forage under way, the end."""
         for code in view["pending"]:
             mark_cell("pending", code, 0.5)
         parts["phase"][PHASES.index(view["phase"])] = 1.0

@@ -111,31 +111,14 @@ class Observation:
             "winners": (seats,),
         }
 
-    def fill(self, view: FactoryView, parts: dict[str, NDArray[np.float32]]) -> None:  # noqa: C901 - one short branch per part of the view; split, the layout table would be read in pieces
+    def fill(self, view: FactoryView, parts: dict[str, NDArray[np.float32]]) -> None:
         me = view["seat"] or 0
         seats = self.players
 
         def rel(seat: int) -> int:
             return (seat - me) % seats
 
-        for tile in view["tiles"]:
-            parts["tiles"][tile["row"], tile["column"] - 1, TILE_KINDS.index(tile["kind"])] = 1.0
-        for machine in view["machines"]:
-            parts["machines"][machine["row"], machine["column"] - 1, MACHINE_KINDS.index(machine["kind"])] = 1.0
-        squirrel = view["squirrel"] - 1
-        parts["squirrel"][squirrel] = 1.0
-        for column, holder in enumerate(view["holders"]):
-            for side, nut in enumerate(holder["boxes"]):
-                parts["boxes"][column, side, NUTS.index(nut)] = 1.0
-        paths = parts["paths"]
-        for path in view["paths"]:
-            source, end, count = path["from"] - 1, path["to"] - 1, path["count"] / PATHS_CAP
-            paths[0, source, end] += count
-            if path["salted"] and path["roasted"]:
-                paths[1, source, end] += count
-            if path["squirrel_column"] - 1 == squirrel:
-                paths[2, source, end] += count
-        paths.clip(0.0, 1.0, out=paths)
+        self._factory(view, parts)
         for index, layout in enumerate(LAYOUTS):
             parts["supply"][index] = view["supply"][layout] / COMPONENTS.supply[layout]
         for truck in view["trucks"]:
@@ -168,3 +151,25 @@ class Observation:
             parts["end_turns"][0] = min(view["end_turns"] / seats, 1.0)
         for seat in view.get("winners", []):
             parts["winners"][rel(seat)] = 1.0
+
+    @staticmethod
+    def _factory(view: FactoryView, parts: dict[str, NDArray[np.float32]]) -> None:
+        """The factory floor: tiles, machines, the Squirrel, the Box Holders and the Connecting Paths."""
+        for tile in view["tiles"]:
+            parts["tiles"][tile["row"], tile["column"] - 1, TILE_KINDS.index(tile["kind"])] = 1.0
+        for machine in view["machines"]:
+            parts["machines"][machine["row"], machine["column"] - 1, MACHINE_KINDS.index(machine["kind"])] = 1.0
+        squirrel = view["squirrel"] - 1
+        parts["squirrel"][squirrel] = 1.0
+        for column, holder in enumerate(view["holders"]):
+            for side, nut in enumerate(holder["boxes"]):
+                parts["boxes"][column, side, NUTS.index(nut)] = 1.0
+        paths = parts["paths"]
+        for path in view["paths"]:
+            source, end, count = path["from"] - 1, path["to"] - 1, path["count"] / PATHS_CAP
+            paths[0, source, end] += count
+            if path["salted"] and path["roasted"]:
+                paths[1, source, end] += count
+            if path["squirrel_column"] - 1 == squirrel:
+                paths[2, source, end] += count
+        paths.clip(0.0, 1.0, out=paths)
