@@ -3,10 +3,11 @@
 The core imports nothing else of nutbox.
 """
 
+from nutbox.core.action import Action, ActionSpace, Word
 from nutbox.core.data import ComponentError, read_json
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
 from nutbox.core.events import Event, events_for
-from nutbox.core.game import Action, ActionSpace, Game, Word
+from nutbox.core.game import Game
 from nutbox.core.guide import Example, Guide, Section
 from nutbox.core.notation import Field, Form, Named, Notation, Number
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options

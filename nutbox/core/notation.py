@@ -22,7 +22,7 @@ from nutbox.core.errors import NotationError
 from nutbox.core.words import with_article
 
 if TYPE_CHECKING:
-    from nutbox.core.game import Action, Word
+    from nutbox.core.action import Action, Word
 
 T = TypeVar("T")
 _SPACES = re.compile(r"\s+")

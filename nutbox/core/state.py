@@ -19,7 +19,8 @@ from nutbox.core.events import Event
 from nutbox.core.plugin import svg_picture
 
 if TYPE_CHECKING:
-    from nutbox.core.game import Action, Game
+    from nutbox.core.action import Action
+    from nutbox.core.game import Game
 
 
 class Node(enum.Enum):

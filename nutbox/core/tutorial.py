@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from nutbox.core.action import Action
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError
 from nutbox.core.events import Event
-from nutbox.core.game import Action, Game
+from nutbox.core.game import Game
 from nutbox.core.state import State
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from nutbox.core.game import Action
+    from nutbox.core.action import Action
 
 
 @dataclass(frozen=True)
