@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+import nutbox
 from nutbox.agents import AGENTS, LEVELS, make_agent
 from nutbox.cli.invite_cmd import invite_code
 from nutbox.cli.option_text import name_values
@@ -23,6 +24,20 @@ from nutbox.registry import ENTRIES, entry, game_class, make
 
 app = typer.Typer(help="nutbox: five nut games, their bots, and the tools around them.", no_args_is_help=True)
 console = Console(highlight=False)
+
+
+def show_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"nutbox {nutbox.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
+                                           help="print nutbox's version and exit")] = False,
+) -> None:
+    """nutbox: five nut games, their bots, and the tools around them."""
 
 
 def fail(message: str) -> typer.Exit:

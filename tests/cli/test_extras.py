@@ -52,3 +52,10 @@ def test_a_command_without_its_extra_keeps_its_options_and_names_the_extra(
     assert f"pip install 'nutbox[{extra}]'" in said and "Traceback" not in done.stderr
     assert "No such option" not in said
     assert not (tmp_path / "study").exists()
+
+
+def test_the_version_is_printed_from_the_one_place_it_is_kept() -> None:
+    from importlib.metadata import version
+
+    done, loaded = nutbox("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"nutbox {version('nutbox')}" and loaded == []
