@@ -9,9 +9,10 @@ from pathlib import Path
 from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from nutbox.agents import Agent, make_agent
-from nutbox.core import Event, IllegalAction, NotationError, events_for
+from nutbox.core import Event, IllegalAction, NotationError, events_for, listing, seat_name
 from nutbox.play import Match, agent_seed
 from nutbox.registry import entry
 
@@ -93,9 +94,27 @@ class TerminalTable:
             self.record()
             self.console.print("Left the game." + (f" Saved to {self.save}." if self.save else ""))
             return
-        self.console.print(f"Scores: {self.match.state.scores()}  Winners: {self.match.state.winners()}")
+        self.show_end()
         if self.save:
             self.console.print(f"Saved to {self.save}; replay it with: nutbox replay {self.save}")
+
+    def show_end(self) -> None:
+        """The end in words: the game's score table, how a tie was settled, and who won."""
+        state = self.match.state
+        scores = self.match.game.score_table(state.view(None))
+        if scores is not None:
+            grid = Table(title="The end", title_justify="left")
+            for column in ("Player", *scores.columns):
+                grid.add_column(escape(column))
+            for seat, row in enumerate(scores.rows):
+                grid.add_row(seat_name(seat), *(escape(cell) for cell in row))
+            self.console.print(grid)
+            if scores.note:
+                self.console.print(escape(scores.note))
+        else:
+            self.console.print("Scores: " + ", ".join(f"{seat_name(seat)} {score:g}"
+                                                        for seat, score in enumerate(state.scores())))
+        self.console.print(f"[bold]{winners_words(state.winners())}[/]")
 
     def human_turn(self, seat: int) -> list[Event]:
         view = self.match.state.view(seat)
@@ -126,3 +145,12 @@ class TerminalTable:
                 self.console.print(f"[red]{error}[/]")
             except IllegalAction as error:
                 self.console.print(f"[red]Not allowed: {error.rule}[/]  (nothing changed)")
+
+
+def winners_words(winners: Sequence[int]) -> str:
+    """Who won, in words: "Player 2 wins", "Players 1 and 3 share the win", "A draw: nobody wins"."""
+    if not winners:
+        return "A draw: nobody wins."
+    if len(winners) == 1:
+        return f"{seat_name(winners[0])} wins."
+    return f"Players {listing([str(seat + 1) for seat in winners])} share the win."

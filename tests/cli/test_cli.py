@@ -32,6 +32,10 @@ def test_two_bots_play_a_whole_game_and_replay_json_gives_the_result(tmp_path: P
     record = Record.load(save)
     assert record.seed == 4 and record.seats == ["greedy", "random"]
     end = final_state(record, make("nuts-sorting"))
+    # the end in words: the score table with a row per player, and who won, counted from 1 as the game does
+    words = " ".join(result.output.split())
+    assert "The end" in words and "Player 1" in words and "Player 2" in words and "Winners: [" not in words
+    assert f"Player {end.winners()[0] + 1} wins." in words
 
     last = runner.invoke(app, ["replay", str(save), "--json"])
     assert last.exit_code == 0, last.output
@@ -103,3 +107,11 @@ def test_replay_refuses_a_broken_record_saying_where(tmp_path: Path) -> None:
     good.write_text(json.dumps({**data, "actions": ["deal a1 red"]}))
     result = runner.invoke(app, ["replay", str(good), "--to", "5", "--json"])
     assert result.exit_code == 2 and "steps 0 to 1" in result.output
+
+
+def test_who_won_is_said_in_words() -> None:
+    from nutbox.cli.table import winners_words
+
+    assert winners_words([]) == "A draw: nobody wins."
+    assert winners_words([1]) == "Player 2 wins."
+    assert winners_words([0, 2]) == "Players 1 and 3 share the win."

@@ -31,7 +31,7 @@ def test_the_example_game_is_played_in_the_terminal() -> None:
     assert result.exit_code == 0, result.output
     assert "Taking nuts: a player takes 1, 2 or 3 nuts" in result.output  # "take 9", refused with the rule
     assert "Take 3 nuts, leaving 2" in result.output  # the moves in words
-    assert "Winners: [0]" in result.output  # 5 - 3 - 1 - 1: player 1 took the last nut
+    assert "Player 1 wins." in result.output  # 5 - 3 - 1 - 1: player 1 took the last nut
 
 
 def test_the_example_game_is_played_at_the_browser_table(tmp_path: Path) -> None:
