@@ -94,6 +94,10 @@ class TerminalTable:
             self.record()
             self.console.print("Left the game." + (f" Saved to {self.save}." if self.save else ""))
             return
+        except KeyboardInterrupt:  # Ctrl-C: on a line of its own, not after the "^C", and no traceback
+            self.record()
+            self.console.print("\nLeft the game (Ctrl-C)." + (f" Saved to {self.save}." if self.save else ""))
+            raise SystemExit(130) from None
         self.show_end()
         if self.save:
             self.console.print(f"Saved to {self.save}; replay it with: nutbox replay {self.save}")

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -115,3 +119,27 @@ def test_who_won_is_said_in_words() -> None:
     assert winners_words([]) == "A draw: nobody wins."
     assert winners_words([1]) == "Player 2 wins."
     assert winners_words([0, 2]) == "Players 1 and 3 share the win."
+
+
+def test_ctrl_c_leaves_the_game_on_a_line_of_its_own_and_keeps_the_save(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    game = subprocess.Popen(
+        [sys.executable, "-m", "nutbox.cli.main", "play", "nuts-sorting", "--seat", "human", "--seat", "greedy",
+         "--seed", "1", "--save", str(save)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.time() + 60
+        while not save.exists() and time.time() < deadline:  # the deal is saved before the first question
+            time.sleep(0.2)
+        time.sleep(1.0)
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=30)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    assert game.returncode == 130 and "Traceback" not in err, err
+    assert "> \nLeft the game (Ctrl-C). Saved to" in out  # after the prompt, on a line of its own
+    assert f"{save}." in out.replace("\n", "")  # (the path may wrap)
+    assert Record.load(save).actions  # the deal, kept
