@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nutbox.core import Game, Options, OptionsError, parse_options
+from nutbox.core import Game, Options, OptionsError, Record, parse_options, under_current_rules
 from nutbox.core.plugin import GROUP, GamePlugin, load
 from nutbox.core.tutorial import Lesson
 from nutbox.core.tutorial import load as load_tutorial
@@ -140,3 +140,10 @@ def make(game_id: str, options: dict[str, Any] | None = None) -> Game:
     """The game `game_id` with its options given by name (text or JSON values)."""
     cls = game_class(game_id)
     return cls(parse_options(cls.options_type, options or {}))
+
+
+def record_game(record: Record) -> tuple[Record, Game]:
+    """A record as this nutbox plays it (an earlier rules version an option still gives: with that option), and
+    the game it was played in."""
+    current = under_current_rules(record, game_class(record.game))
+    return current, make(current.game, current.options)

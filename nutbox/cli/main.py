@@ -18,9 +18,9 @@ from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.serve_cmd import serve
 from nutbox.cli.simulate_cmd import rate, simulate
 from nutbox.cli.table import HUMAN, TerminalTable
-from nutbox.core import NutboxError, Record, describe, under_current_rules
+from nutbox.core import NutboxError, Record, describe
 from nutbox.play import Match
-from nutbox.registry import ENTRIES, entry, game_class, make
+from nutbox.registry import ENTRIES, entry, game_class, make, record_game
 
 app = typer.Typer(help="nutbox: five nut games, their bots, and the tools around them.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -124,9 +124,7 @@ def replay(
 ) -> None:
     """Step through a saved game, or print one step's view for scripts."""
     try:
-        record = Record.load(path)
-        record = under_current_rules(record, game_class(record.game))
-        game = make(record.game, record.options)
+        record, game = record_game(Record.load(path))
         if json_out:
             views = steps(record, game)
             step = _step(to, len(views) - 1)

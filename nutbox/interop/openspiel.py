@@ -60,11 +60,10 @@ from nutbox.core import (
     State,
     View,
     options_to_dict,
-    under_current_rules,
 )
 from nutbox.core.record import final_state
 from nutbox.interop.encoding import Encoder
-from nutbox.registry import ENTRIES, game_class, make
+from nutbox.registry import ENTRIES, make, record_game
 
 PREFIX = "python_nutbox_"
 MAX_GAME_LENGTH = 100_000  # decisions; the longest of 600 random games of Nuts! for four took 5,038 (docs/interop.md)
@@ -284,8 +283,7 @@ class Position:
             record = Record.from_json(json.loads(text))
         except json.JSONDecodeError as error:
             raise RecordError(f"a serialised nutbox state is a JSON record; this is not JSON ({error})") from None
-        record = under_current_rules(record, game_class(record.game))
-        game = make(record.game, record.options)
+        record, game = record_game(record)
         state = final_state(record, game)
         return cls(game, state, [game.action_index(game.parse(text)) for text in record.actions])
 

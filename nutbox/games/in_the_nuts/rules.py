@@ -270,8 +270,8 @@ class NutsState(ListedState):
             if what == "steal":
                 return f"choose a nut to steal from another player's storage card ({RACCOON_RULE})"
             _, player, _ = self.tasks[0]
-            early = self.phase not in ("deal", "final") and self.store_options(player, detail)
-            first = ", or a kept joker first" if early and self.kept_options(player) else ""
+            kept = any(isinstance(action, StoreKept) for action in self.store_task_options(player, detail))
+            first = ", or a kept joker first" if kept else ""
             return f"store the {kind_name(detail)} on a storage card{first} ({STORAGE_RULE})"
         return {
             "place": f"put a squirrel on the starting space of the green die plus one white die ({PLAY_RULE})",
