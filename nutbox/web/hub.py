@@ -27,8 +27,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from nutbox.agents import LEVELS
-from nutbox.core import Record, RecordError, under_current_rules
-from nutbox.registry import game_class, make
+from nutbox.core import Record, RecordError
+from nutbox.registry import make, record_game
 from nutbox.web.bots import decide
 from nutbox.web.chance import bot_seed
 from nutbox.web.listen import Listener, notify
@@ -222,8 +222,8 @@ class Hub:
     async def import_record(self, record: Record, names: list[Any] | None = None) -> StoredTable:
         """A record uploaded to watch: stored as a finished table whose every step can be replayed (its
         players named as the record's table names them, where it does)."""
-        record = under_current_rules(record, game_class(record.game))
-        table = imported_table(make(record.game, record.options), record, names)
+        record, game = record_game(record)
+        table = imported_table(game, record, names)
         await stored(self.store.create(table))
         return table
 
@@ -395,7 +395,10 @@ class Hub:
         """A profile's seat at this table gets a new key (its profile's key changed): the old key's links stop
         working and the devices watching with it are dropped. A seat moved to a device of its own, or
         finished, keeps its key."""
-        seated = await self.table(table_id)
+        try:
+            seated = await self.table(table_id)
+        except Refusal:  # a table that cannot go on here (made under rules this nutbox no longer plays)
+            return
         live = seated.live
         async with seated.lock:
             seat = live.seat_of_profile(profile_id)
@@ -406,7 +409,7 @@ class Hub:
                 live.stored.seats[seat] = {**live.stored.seats[seat], "key": digest(new)}
 
             outbox = await self.change_seats(seated, rekey)
-            self.drop_seat(seated, seat)
+            self.drop_rekeyed(seated)
         self.deliver(seated, outbox)
 
     async def take_seat(self, table_id: str, profile: tuple[Profile, str], seat: int | None = None

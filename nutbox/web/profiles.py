@@ -415,7 +415,11 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
     title = game_class(membership.game).title
     moved_at, players = membership.moved or membership.created, ""
     if not membership.finished:
-        seated = await hub.table(table_id)
+        try:
+            seated = await hub.table(table_id)
+        except Refusal as refusal:  # made under rules this nutbox no longer plays: listed with the reason
+            return MyGame(table_id, title, players, mine=False, turn="Cannot go on", timer="", left="",
+                          moved=ago(now - moved_at), link=f"/t/{table_id}", moved_away=False, result=str(refusal))
         live = seated.live
         names = live.names()
         moved_at = live.stored.moved or moved_at

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 from conftest import Client
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 from starlette.testclient import TestClient
 from test_profiles import Browser, held, hub_of, move
 
 from nutbox.web.app import create_app
-from nutbox.web.db import profiles
+from nutbox.web.db import profiles, tables
 from nutbox.web.profiles import COOKIE, SECURE_COOKIE
 from nutbox.web.seats import digest, new_secret
 
@@ -150,3 +150,25 @@ def test_over_https_the_cookie_is_a_host_only_secure_cookie_and_no_other_is_read
         assert 'name="name"' in planted.get("/profile").text
         forgot = browser.post("/profile/forget")
         assert f"{SECURE_COOKIE}=\"\"" in forgot.headers["set-cookie"] or "Max-Age=0" in forgot.headers["set-cookie"]
+
+
+def test_a_table_that_cannot_go_on_keeps_my_games_and_signing_out_working(server: Client) -> None:
+    """A table stored under rules this nutbox no longer plays is listed in My games with the reason, and signing a
+    device out re-keys the profile's other seats past it."""
+    laptop, phone, bea = (Browser(server.http) for _ in range(3))
+    laptop.make_profile("Ada")
+    bea.make_profile("Bea")
+    move(laptop, phone)
+    old, invitations = laptop.as_client().invite("nuts-sorting", ["human", "human"], timer="3600")
+    laptop.as_client().claim(invitations[0])
+    table, invitations = laptop.as_client().invite("nuts-sorting", ["human", "human"], timer="3600")
+    seat_link = laptop.as_client().claim(invitations[0])
+    hub = hub_of(server.http)
+    hub.store.write(lambda db: db.execute(update(tables).where(tables.c.id == old).values(rules_version="0-old"))
+                    ).result()
+    hub.tables.pop(old)  # (as after a restart)
+    mine = laptop.get("/me")
+    assert mine.status_code == 200 and "rules version 0-old" in mine.text
+    phone_id = next(iter(device_ids(laptop).values()))
+    assert laptop.post(f"/profile/devices/{phone_id}/sign-out").status_code == 303
+    assert server.http.get(f"/api/t/{table}/state", params={"secret": seat_link}).status_code == 403
