@@ -1,4 +1,4 @@
-"""How much the board says about the objectives each Nut Hunt seat holds (nutbox/games/nut_hunt/belief.py).
+"""How much the board says about the objectives each Nut Hunt seat holds (nutbox/games/nut_hunt/determinize.py).
 
     python bench/belief.py [--players 4] [--games 40] [--bot easy]
 
@@ -7,7 +7,7 @@ the one to move: how many recruits do that seat's pieces save on the objective's
 from an empty board less what it needs now), and is it in that seat's hand? Prints, per stage of the game (by
 rounds) and per number of recruits saved, how much likelier a card is in the hand than a blind draw makes it:
 the share of hand cards saving that many over the share of the other cards saving that many. A uniform deal
-assumes 1.0 everywhere; belief.LIKELIER is the factor per recruit saved it assumes instead. Also prints how
+assumes 1.0 everywhere; determinize.LIKELIER is the factor per recruit saved it assumes instead. Also prints how
 often the seat whose decision ended the game lost it, and, at the same decisions, how much the heuristic's
 judgement of a move swings over DRAWS determinizations of the seat's view (as it stands, and as the change
 from the drawn start, which is what the search's `baseline=1` scores) beside how much the moves differ.
@@ -22,8 +22,8 @@ from collections import Counter
 
 import bot_games
 
-from nutbox.games.nut_hunt.belief import LIKELIER, MOST_SAVED, progress
-from nutbox.games.nut_hunt.rules import HuntState
+from nutbox.games.nut_hunt.determinize import LIKELIER, MOST_SAVED, progress
+from nutbox.games.nut_hunt.state import HuntState
 from nutbox.registry import make
 
 EVERY = 7  # decisions between samples
@@ -55,7 +55,8 @@ def main() -> None:
                 if len(state.legal_actions()) > 2:
                     swings.append(swing(state, who, random.Random(made)))
         ended["won" if who in state.winners() else "lost"] += 1
-    print(f"{args.games} games of {args.bot} at {args.players} seats; belief.LIKELIER assumes {LIKELIER} per recruit")
+    print(f"{args.games} games of {args.bot} at {args.players} seats; "
+          f"determinize.LIKELIER assumes {LIKELIER} per recruit")
     print("how much likelier a card is in the hand, by recruits the seat's pieces save on its route (0 .. 6+):")
     for stage in range(STAGES):
         in_hand = sum(held[(stage, n)] for n in range(MOST_SAVED + 1))

@@ -19,7 +19,8 @@ import bot_games
 import numpy as np
 
 from nutbox.games.nut_hunt import heuristic
-from nutbox.games.nut_hunt.rules import HuntState, T
+from nutbox.games.nut_hunt.components import T
+from nutbox.games.nut_hunt.state import HuntState
 from nutbox.registry import make
 
 EVERY = 4  # decisions between samples

@@ -15,6 +15,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nutbox.core import Game, Options, OptionsError, Record, parse_options, under_current_rules
+from nutbox.core.face import PLAIN, Face
 from nutbox.core.plugin import GROUP, GamePlugin, load
 from nutbox.core.tutorial import Lesson
 from nutbox.core.tutorial import load as load_tutorial
@@ -22,7 +23,6 @@ from nutbox.core.tutorial import load as load_tutorial
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
-    from rich.console import RenderableType
 
 # the built-in games first, in the order the home page and `nutbox list` show them; others follow by name
 BUILT_IN = ("nuts-sorting", "nut-hunt", "nuts-factory", "nut-cards", "in-the-nuts")
@@ -48,27 +48,19 @@ class Entry:
         return self.plugin.game
 
     @cached_property
-    def render_text(self) -> Callable[[Any], RenderableType]:
-        """A view -> the terminal picture."""
-        render: Callable[[Any], RenderableType] = load(self.plugin.render_text)
-        return render
-
-    @cached_property
-    def render_svg(self) -> Callable[[Any, list[str]], str] | None:
-        """(a view, the legal action texts) -> an SVG picture whose clickable parts carry data-action."""
-        return load(self.plugin.render_svg) if self.plugin.render_svg else None
-
-    @cached_property
-    def render_svg_phone(self) -> Callable[[Any, list[str]], str] | None:
-        """The picture drawn for a phone, where the game has one; else its render_svg picture."""
-        return load(self.plugin.render_svg_phone) if self.plugin.render_svg_phone else self.render_svg
+    def face(self) -> Face[Any]:
+        """What people see of the game (core/face.py): its words, pictures, guide and tutorial."""
+        if self.game.face is None:
+            return PLAIN
+        face: Face[Any] = load(self.game.face)
+        return face
 
     @cached_property
     def lesson(self) -> Lesson | None:
         """The game's tutorial played through its rules, if it has one."""
-        if self.plugin.tutorial is None:
+        if self.face.tutorial is None:
             return None
-        tutorial = load_tutorial(self.game.id, self.plugin.tutorial)
+        tutorial = load_tutorial(self.game.id, self.face.tutorial)
         return Lesson(tutorial, self.game(parse_options(self.game.options_type, tutorial.options)))
 
     @cached_property
@@ -134,6 +126,11 @@ def entry(game_id: str) -> Entry:
 
 def game_class(game_id: str) -> type[Game]:
     return entry(game_id).game
+
+
+def face(game_id: str) -> Face[Any]:
+    """What people see of the game `game_id` (its words and pictures), imported on first use."""
+    return entry(game_id).face
 
 
 def make(game_id: str, options: dict[str, Any] | None = None) -> Game:

@@ -33,8 +33,10 @@ def left_behind() -> dict[int, str]:
             if state == "Z":
                 continue  # (exited, not yet reaped by its parent)
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            if int(parent) == os.getpid() and "multiprocessing.resource_tracker" in command:
-                continue  # this process's own tracker (a test used a process pool here): it ends with this process
+            if int(parent) == os.getpid() and ("multiprocessing.resource_tracker" in command
+                                               or "multiprocessing.forkserver" in command):
+                continue  # this process's own tracker or forkserver (a test used a process pool here): they end
+                # with this process
             found[int(entry.name)] = command
         except OSError:
             continue

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from nutbox.registry import GAMES
 from nutbox.sim.backends import local
+from nutbox.sim.figures import Summary
 from nutbox.sim.report import overview_figure, save
 from nutbox.sim.runner import StudyResult, run_study
 from nutbox.sim.study import make_plan
@@ -53,7 +53,7 @@ def picture(study: StudyResult, game_id: str, agent: str) -> str:
     return f"balance/{name}"
 
 
-def verdict(summary: dict[str, Any]) -> str:
+def verdict(summary: Summary) -> str:
     first = summary["first_player"]
     if first is None:
         return "-"
@@ -62,7 +62,12 @@ def verdict(summary: dict[str, Any]) -> str:
     return "player 1 ahead" if first["edge"] > 0 else "player 1 behind"
 
 
-def row(agent: str, summary: dict[str, Any]) -> str:
+def median_length(summary: Summary) -> str:
+    decisions = summary["length"]["decisions"]
+    return number(decisions["median"], 0) if decisions is not None else "-"
+
+
+def row(agent: str, summary: Summary) -> str:
     lead = summary["lead"]
     cells = [
         f"{agent} vs {agent}",
@@ -97,7 +102,7 @@ def page(studies: dict[tuple[str, str], StudyResult]) -> str:
             lines.append(row(agent, summary))
             overview.append(f"| {title} | {agent} | {rate_with_interval(summary['first_player'])} | "
                             f"{percent(summary['fair_share'])} | {verdict(summary)} | "
-                            f"{number(summary['length']['decisions']['median'], 0)} |")
+                            f"{median_length(summary)} |")
             pictures.append(f"![{title}, {agent} vs {agent}]({picture(study, game_id, agent)})")
         sections.append("\n".join([*lines, "", *pictures, ""]))
     return TEMPLATE.format(command=COMMAND, seed=SEED, overview="\n".join(overview), sections="\n".join(sections))

@@ -24,7 +24,7 @@ class Left(Exception):
 
 def run(lesson: Lesson, console: Console) -> bool:
     """Walk the tutorial; True if the person reached its end (and wants the game against the bot)."""
-    render = entry(lesson.game.id).render_text
+    face = entry(lesson.game.id).face
     tutorial = lesson.tutorial
     console.print(f"[bold]{escape(tutorial.title)}[/] — {len(lesson)} steps. {HELP}")
     try:
@@ -34,7 +34,7 @@ def run(lesson: Lesson, console: Console) -> bool:
             for event in events_for(lesson.happened[number], tutorial.seat):
                 if not event.detail:
                     console.print(f"• {escape(event.text)}")
-            console.print(render(view))
+            console.print(face.text(view))
             console.print(f"[bold]Step {number + 1} of {len(lesson)}:[/] {escape(step.say)}")
             if step.expect:
                 decide(lesson, number, console)
@@ -63,13 +63,14 @@ def decide(lesson: Lesson, number: int, console: Console) -> None:
     state = lesson.starts[number]
     view = state.view(seat)
     legal = state.legal_actions()
-    console.print(f"Your turn: {escape(game.decision(view))}.")
+    face = entry(game.id).face
+    console.print(f"Your turn: {escape(face.decision(view))}.")
     for index, action in enumerate(legal, 1):
-        console.print(f"  {index:>2}. {escape(game.label(action, view))}  [grey50]{escape(str(action))}[/]")
+        console.print(f"  {index:>2}. {escape(face.label(action, view))}  [grey50]{escape(str(action))}[/]")
     while True:
         text = ask(console, "Your move> ").strip()
         if text.lower() in ("b", "board"):
-            console.print(entry(game.id).render_text(view))
+            console.print(face.text(view))
             continue
         if text.isdigit():
             if not 1 <= int(text) <= len(legal):

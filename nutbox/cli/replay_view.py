@@ -22,7 +22,7 @@ class ReplayViewer:
         self.record = record
         self.steps = steps(record, game)
         self.console = console
-        self.render = entry(game.id).render_text
+        self.face = entry(game.id).face
 
     @property
     def last(self) -> int:
@@ -35,7 +35,7 @@ class ReplayViewer:
         for event in events:
             if event.seen_by(None) is not None and not event.detail:
                 self.console.print(f"• {event.text}")
-        self.console.print(self.render(view))
+        self.console.print(self.face.text(view))
 
     def run(self, start: int) -> None:
         step = start

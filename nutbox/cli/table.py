@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from nutbox.agents import Agent, make_agent
-from nutbox.core import Event, IllegalAction, NotationError, events_for, listing, seat_name
+from nutbox.core import Event, IllegalAction, NotationError, default_name, events_for, listing
 from nutbox.play import Match, agent_seed
 from nutbox.registry import entry
 
@@ -39,7 +39,7 @@ class TerminalTable:
         self.console = console
         self.save = save
         self.delay = delay
-        self.render = entry(match.game.id).render_text
+        self.face = entry(match.game.id).face  # what the table shows of the game
         self.humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
         self.agents: dict[int, Agent] = {
             seat: make_agent(kind, match.game, seat, agent_seed(match.seed, seat))
@@ -55,7 +55,7 @@ class TerminalTable:
         return to_move if isinstance(to_move, int) and to_move in self.humans else None
 
     def show_board(self) -> None:
-        self.console.print(self.render(self.match.state.view(self.viewer())))
+        self.console.print(self.face.text(self.match.state.view(self.viewer())))
 
     def show_events(self, events: list[Event]) -> None:
         seen = events_for(events, self.viewer())
@@ -105,24 +105,24 @@ class TerminalTable:
     def show_end(self) -> None:
         """The end in words: the game's score table, how a tie was settled, and who won."""
         state = self.match.state
-        scores = self.match.game.score_table(state.view(None))
+        scores = self.face.score_table(state.view(None))
         if scores is not None:
             grid = Table(title="The end", title_justify="left")
             for column in ("Player", *scores.columns):
                 grid.add_column(escape(column))
             for seat, row in enumerate(scores.rows):
-                grid.add_row(seat_name(seat), *(escape(cell) for cell in row))
+                grid.add_row(default_name(seat), *(escape(cell) for cell in row))
             self.console.print(grid)
             if scores.note:
                 self.console.print(escape(scores.note))
         else:
-            self.console.print("Scores: " + ", ".join(f"{seat_name(seat)} {score:g}"
+            self.console.print("Scores: " + ", ".join(f"{default_name(seat)} {score:g}"
                                                         for seat, score in enumerate(state.scores())))
         self.console.print(f"[bold]{winners_words(state.winners())}[/]")
 
     def human_turn(self, seat: int) -> list[Event]:
         view = self.match.state.view(seat)
-        self.console.print(f"[bold]Player {seat + 1}, your turn:[/] {self.match.game.decision(view)}.")
+        self.console.print(f"[bold]Player {seat + 1}, your turn:[/] {self.face.decision(view)}.")
         while True:
             try:
                 text = self.console.input(f"[bold]Player {seat + 1}>[/] ").strip()
@@ -139,7 +139,7 @@ class TerminalTable:
                 continue
             if command in ("m", "moves"):
                 # the notation to type, with what it does in words
-                legal = [f"[bold]{escape(str(action))}[/]  {escape(self.match.game.label(action, view))}"
+                legal = [f"[bold]{escape(str(action))}[/]  {escape(self.face.label(action, view))}"
                          for action in self.match.state.legal_actions()]
                 self.console.print(Columns(legal, padding=(0, 3)))
                 continue
@@ -148,7 +148,7 @@ class TerminalTable:
             except NotationError as error:
                 self.console.print(f"[red]{error}[/]")
             except IllegalAction as error:
-                self.console.print(f"[red]Not allowed: {error.rule}[/]  (nothing changed)")
+                self.console.print(f"[red]Not allowed: {escape(error.told(None))}[/]  (nothing changed)")
 
 
 def winners_words(winners: Sequence[int]) -> str:
@@ -156,5 +156,5 @@ def winners_words(winners: Sequence[int]) -> str:
     if not winners:
         return "A draw: nobody wins."
     if len(winners) == 1:
-        return f"{seat_name(winners[0])} wins."
+        return f"{default_name(winners[0])} wins."
     return f"Players {listing([str(seat + 1) for seat in winners])} share the win."

@@ -7,8 +7,10 @@ from nutbox.core.action import Action, ActionSpace, Word
 from nutbox.core.data import ComponentError, read_json
 from nutbox.core.errors import IllegalAction, NotationError, NutboxError, OptionsError, RecordError
 from nutbox.core.events import Event, events_for
+from nutbox.core.face import Face
 from nutbox.core.game import Game
 from nutbox.core.guide import Example, Guide, Section
+from nutbox.core.names import SeatNames, default_name, seat_name, with_names
 from nutbox.core.notation import Field, Form, Named, Notation, Number
 from nutbox.core.options import OptionInfo, Options, describe, options_to_dict, parse_options
 from nutbox.core.record import Record, final_state, replay, under_current_rules
@@ -25,7 +27,7 @@ from nutbox.core.state import (
     random_action,
     to_move_json,
 )
-from nutbox.core.words import Card, Panel, ScoreTable, Words, listing, plural, possessive, seat_name, with_article
+from nutbox.core.words import Card, Panel, ScoreTable, listing, plural, possessive, with_article
 
 __all__ = [
     "CHANCE",
@@ -36,6 +38,7 @@ __all__ = [
     "ComponentError",
     "Event",
     "Example",
+    "Face",
     "Field",
     "Form",
     "Game",
@@ -55,12 +58,13 @@ __all__ = [
     "Record",
     "RecordError",
     "ScoreTable",
+    "SeatNames",
     "Section",
     "State",
     "ToMove",
     "View",
     "Word",
-    "Words",
+    "default_name",
     "describe",
     "draw_chance",
     "events_for",
@@ -78,4 +82,5 @@ __all__ = [
     "to_move_json",
     "under_current_rules",
     "with_article",
+    "with_names",
 ]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from nutbox.core.names import with_names
+
 
 class NutboxError(Exception):
     """Base of every error nutbox raises on purpose."""
@@ -12,8 +16,12 @@ class IllegalAction(NutboxError):
 
     def __init__(self, action: object, rule: str) -> None:
         self.action = action
-        self.rule = rule
-        super().__init__(f"{action} is illegal: {rule}")
+        self.rule = rule  # each seat named by its placeholder (core.names): `told` fills in their names
+        super().__init__(f"{action} is illegal: {with_names(rule)}")
+
+    def told(self, names: Sequence[str] | None) -> str:
+        """The rule that forbids the action, each seat called by its name."""
+        return with_names(self.rule, names)
 
 
 class NotationError(NutboxError):

@@ -7,19 +7,30 @@ An event is public unless `visible_to` names the seats that may see it; everyone
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from nutbox.core.names import with_names
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    text: str
+    said: str  # the narration, each seat named by core.names.seat_name (a placeholder for its name)
     kind: str = "info"
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
     redacted: Event | None = None
     detail: bool = False
+
+    @property
+    def text(self) -> str:
+        """The narration with each seat called "Player N"."""
+        return with_names(self.said)
+
+    def told(self, names: Sequence[str] | None) -> str:
+        """The narration with each seat called by its name."""
+        return with_names(self.said, names)
 
     def seen_by(self, seat: int | None) -> Event | None:
         """The event as `seat` may see it (None: the spectator)."""
@@ -27,8 +38,8 @@ class Event:
             return self
         return self.redacted.seen_by(seat) if self.redacted is not None else None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": dict(self.data), "detail": self.detail}
+    def to_json(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.told(names), "data": dict(self.data), "detail": self.detail}
 
 
 def events_for(events: list[Event], seat: int | None) -> list[Event]:

@@ -1,7 +1,8 @@
 """A game: its metadata, its options, its notation, its action encoding and its hidden-information hooks.
 
 One `Game` instance is one ruleset with its options fixed; everything derived from the options (seats,
-action count) is read from the instance. Games subclass it and register in nutbox/registry.py.
+action count) is read from the instance. Games subclass it and register in nutbox/registry.py. A game is
+rules only: what people see of it is its face (core/face.py), which `face` names and nothing here imports.
 """
 
 from __future__ import annotations
@@ -9,17 +10,22 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from nutbox.core.action import Action, ActionSpace
 from nutbox.core.errors import OptionsError
-from nutbox.core.guide import Guide
+from nutbox.core.notation import Notation
 from nutbox.core.options import Options
 from nutbox.core.state import State, View
-from nutbox.core.words import Panel, ScoreTable, Words, seat_name
+
+Opts = TypeVar("Opts", bound=Options, default=Any)  # the game's options
+S = TypeVar("S", bound=State[Any], default=Any)  # its state
+V = TypeVar("V", bound=View, default=Any)  # its view
 
 
-class Game(ABC):
+class Game(ABC, Generic[Opts, S, V]):
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
@@ -33,14 +39,17 @@ class Game(ABC):
     # the search settings of the medium and hard bots besides their budget (agents.search.SearchSettings)
     bot_search: ClassVar[str] = "depth=0,c=0.5,prior=5"
     perfect_information: bool = False  # per instance where options decide it (a solo mode may hide nothing)
+    # "module:attribute" of what people see of the game (a core.face.Face), imported only when shown
+    face: ClassVar[str | None] = None
+    options: Opts
 
-    def __init__(self, options: Options | None = None) -> None:
-        options = options if options is not None else self.options_type()
-        if not isinstance(options, self.options_type):
-            raise OptionsError(f"{self.id} takes {self.options_type.__name__}, not {type(options).__name__}")
-        if not self.min_players <= options.players <= self.max_players:
-            raise OptionsError(f"{self.title} is for {self.player_range()} players, not {options.players}")
-        self.options = options
+    def __init__(self, options: Opts | None = None) -> None:
+        given: Options = options if options is not None else self.options_type()
+        if not isinstance(given, self.options_type):
+            raise OptionsError(f"{self.id} takes {self.options_type.__name__}, not {type(given).__name__}")
+        if not self.min_players <= given.players <= self.max_players:
+            raise OptionsError(f"{self.title} is for {self.player_range()} players, not {given.players}")
+        self.options = given  # type: ignore[assignment]  # (checked above: the game's own options type)
 
     @classmethod
     def player_range(cls) -> str:
@@ -53,13 +62,19 @@ class Game(ABC):
         return self.options.players
 
     @abstractmethod
-    def new_state(self) -> State:
+    def new_state(self) -> S:
         """The state before anything has happened (often a chance node dealing the setup)."""
 
     # --- notation ------------------------------------------------------------------------------------
-    @abstractmethod
+    # the game's notation (core/notation.py); a game whose text needs more than its action classes' forms
+    # overrides `parse` instead
+    notation: ClassVar[Notation | None] = None
+
     def parse(self, text: str) -> Action:
         """The action a text names; NotationError says what is wrong with it. Inverse of str(action)."""
+        if self.notation is None:
+            raise NotImplementedError(f"{type(self).__name__} names no notation and overrides no parse")
+        return self.notation.parse(text)
 
     # --- fixed integer encoding for learners --------------------------------------------------------
     # A game gives its encoding as an ActionSpace (`encoding`), or overrides the three methods below.
@@ -85,54 +100,15 @@ class Game(ABC):
 
     # --- hidden information and game knowledge ------------------------------------------------------
     @abstractmethod
-    def determinize(self, view: Any, rng: random.Random) -> State:  # view: the game's own view type
+    def determinize(self, view: V, rng: random.Random) -> S:
         """A full state consistent with `view`, its hidden parts drawn from `rng`.
 
         The state's view for the view's seat equals `view`. This is all a searching bot gets.
         """
 
-    def heuristic(self, state: State, seat: int) -> float:
+    def heuristic(self, state: S, seat: int) -> float:
         """How good `state` looks for `seat`, in [-1, 1]; 0 when the game offers no knowledge."""
         return 0.0
-
-    # the rules for players (core/guide.py), in the game's own words; None: only the package docstring
-    guide: ClassVar[Guide | None] = None
-
-    def rules_section(self, view: View) -> int | None:
-        """The guide's section that explains the decision at hand (the table links to it), if the guide says."""
-        phase = dict(view).get("phase")
-        return self.guide.section_for(phase) if self.guide is not None and isinstance(phase, str) else None
-
-    # --- the game in words (core/words.py), always from a view ---------------------------------------------
-    # A game names its words module here; without one, the plain defaults below (notation, bare scores) serve.
-    words: ClassVar[Words | None] = None
-
-    def decision(self, view: View) -> str:
-        """What the seat to move must decide, as a phrase to follow "Your turn: " (or "Waiting for Player 2 to
-        "): "choose which 2 of your 3 objectives to keep". Written from the view's seat (words.possessive)."""
-        return self.words.decision(view) if self.words is not None else "make a move"
-
-    def label(self, action: Action, view: View) -> str:
-        """`action` in plain words for the seat to move, from its view: "Move the red nut from c3 to e5". Unique
-        among the legal actions of one decision, and never just the notation."""
-        return self.words.label(action, view) if self.words is not None else str(action)
-
-    def panels(self, view: View) -> list[Panel]:
-        """Every seat as the view's seat may see it: score, visible holdings, and its own secret cards."""
-        if self.words is not None:
-            return self.words.panels(view)
-        scores = view.get("scores")
-        return [Panel(seat, seat_name(seat), score=None if scores is None else f"{scores[seat]:g}")
-                for seat in range(self.num_players)]
-
-    def score_table(self, view: View) -> ScoreTable | None:
-        """Once the game is over, the score broken down by the game's parts; None before."""
-        if self.words is not None:
-            return self.words.score_table(view)
-        scores = view.get("scores")
-        if scores is None:
-            return None
-        return ScoreTable(("Score",), tuple((f"{score:g}",) for score in scores), winners=tuple(view["winners"]))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"

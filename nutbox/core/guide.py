@@ -37,7 +37,7 @@ class Example:
     def position(self, game: Game) -> State:
         """The position (IllegalAction or NotationError if a decision does not fit it)."""
         rng = random.Random(self.seed)
-        state = game.new_state()
+        state: State = game.new_state()
         for text in self.decisions:
             while state.is_chance():
                 state.apply(draw_chance(state, rng))

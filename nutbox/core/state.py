@@ -12,11 +12,13 @@ import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, Self, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NotRequired, Self, TypedDict, cast
+
+from typing_extensions import TypeVar
 
 from nutbox.core.errors import IllegalAction
 from nutbox.core.events import Event
-from nutbox.core.plugin import svg_picture
+from nutbox.core.plugin import load
 
 if TYPE_CHECKING:
     from nutbox.core.action import Action
@@ -46,6 +48,9 @@ class View(TypedDict):
     winners: NotRequired[list[int]]
 
 
+V = TypeVar("V", bound=View, default=Any)  # a game's own view type
+
+
 def draw_chance(state: State, rng: random.Random) -> Action:
     """A chance outcome of `state` drawn by its probability: how whoever drives a game samples chance."""
     outcomes = state.chance_outcomes()
@@ -72,12 +77,25 @@ def to_move_json(who: ToMove) -> int | str:
     return who.value if isinstance(who, Node) else who
 
 
-class State(ABC):
-    """One position of one game. Mutable: `apply` changes it; `clone` and `child` copy it."""
+class State(ABC, Generic[V]):
+    """One position of one game, whose views are of type V. Mutable: `apply` changes it; `clone` and `child`
+    copy it."""
 
     game: Game
     # fields left out of key(): ones derived from others (besides the game, its options and caches: "_name")
     NOT_IN_KEY: ClassVar[frozenset[str]] = frozenset()
+    # fields a view shows as the state holds them (JSON-ready already) and a determinized state takes back: the
+    # part of a view written once, for both directions (`shown` and `take_shown`)
+    SHOWN: ClassVar[tuple[str, ...]] = ()
+
+    def shown(self) -> dict[str, Any]:
+        """The fields in SHOWN, copied for a view (lists and dicts copied, so a view shares nothing)."""
+        return {name: _copy(getattr(self, name)) for name in self.SHOWN}
+
+    def take_shown(self, view: Mapping[str, Any]) -> None:
+        """Set the fields in SHOWN from a view: the inverse of `shown`, for determinizing."""
+        for name in self.SHOWN:
+            setattr(self, name, _copy(view[name]))
 
     def key(self) -> Hashable:
         """Everything the state holds, as one hashable value: two states of one game with equal keys are the same
@@ -168,7 +186,7 @@ class State(ABC):
         self._forget()
         return self._apply(action)
 
-    def _forget(self) -> None:  # noqa: B027 - a hook most games leave empty
+    def _forget(self) -> None:
         """Drop whatever was cached about the position `apply` is about to change."""
 
     def child(self, action: Action) -> Self:
@@ -191,22 +209,32 @@ class State(ABC):
         win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
         return [win if seat in winners else lose for seat in range(n)]
 
-    def view(self, seat: int | None) -> View:
-        """All that `seat` may know (None: the spectator), JSON-ready; the result once the game is over. A game
-        narrows the type to its own view (a cast: its `_view` is checked against its own fields)."""
+    def view(self, seat: int | None) -> V:
+        """All that `seat` may know (None: the spectator), JSON-ready; the result once the game is over."""
         who = self.to_move()
         view = View(game=self.game.id, seat=seat, to_move=to_move_json(who))
         view.update(self._view(seat))  # type: ignore[typeddict-item]  # the game's fields, typed by the game
         if who is TERMINAL:
             view["scores"] = self.scores()
             view["winners"] = self.winners()
-        return view
-
+        return cast(V, view)
 
     def _repr_svg_(self) -> str | None:
         """The position as a picture where a notebook shows the state (Jupyter): the spectator's view, drawn by
-        the game's browser picture; None for a game that draws none."""
-        return svg_picture(self.game.id, self.view(None))
+        the game's face; None for a game that draws none."""
+        face = type(self.game).face
+        if face is None:
+            return None
+        picture: str | None = load(face).svg(self.view(None))
+        return picture
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    return value
 
 
 def key_fields(kind: type[State], state: State) -> tuple[str, ...]:
@@ -246,7 +274,7 @@ def frozen(value: Any) -> Hashable:
     return same
 
 
-class ListedState(State):
+class ListedState(State[V]):
     """A state that lists its legal actions once per position and explains why anything else is refused.
 
     A game fills `_list_legal` and `_reason` (the rule that forbids an action not listed); legality is

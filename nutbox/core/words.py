@@ -1,20 +1,15 @@
-"""A game in words, for people: what the seat to move must decide, each action as a phrase, what every seat
-visibly holds, and the final score table.
+"""The shapes a game's words take (core/face.py): a seat's panel, the final score table, a card, and the small
+helpers every game's words use.
 
-Everything here is built from a view, never from a state, so the words can tell nobody more than their
-view already does: a seat's panel of secret cards is filled only in that seat's own view. A game fills
-these through its `Game` methods (`decision`, `label`, `panels`, `score_table`); the tables (browser,
-terminal) and the RL adapters' text picture show them, and the notation stays what players type.
+Everything a face says is built from a view, never from a state, so the words can tell nobody more than their
+view already does: a seat's panel of secret cards is filled only in that seat's own view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from nutbox.core.action import Action
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -63,23 +58,6 @@ class ScoreTable:
     def to_json(self) -> dict[str, Any]:
         return {"columns": list(self.columns), "rows": [list(row) for row in self.rows], "note": self.note,
                 "winners": list(self.winners)}
-
-
-class Words(Protocol):
-    """What a game's words module (`nutbox/games/<game>/words.py`) provides; `Game.words` names it."""
-
-    # (`view: Any`: each game's words take its own view type, a TypedDict extending core.state.View)
-    def decision(self, view: Any) -> str: ...
-
-    def label(self, action: Action, view: Any) -> str: ...
-
-    def panels(self, view: Any) -> list[Panel]: ...
-
-    def score_table(self, view: Any) -> ScoreTable | None: ...
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 def possessive(view: Mapping[str, Any]) -> str:

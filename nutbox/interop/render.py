@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 from rich.console import Console
 
-from nutbox.core import Game, OptionsError, View
+from nutbox.core import Game, OptionsError, View, default_name
 from nutbox.registry import entry
 
 TERMINAL_WIDTH = 120
@@ -22,7 +22,7 @@ TERMINAL_WIDTH = 120
 
 def modes(game: Game) -> list[str]:
     """The render modes `game` offers: always human and ansi; rgb_array when it has an SVG renderer."""
-    return ["human", "ansi", "rgb_array"] if entry(game.id).render_svg is not None else ["human", "ansi"]
+    return ["human", "ansi", "rgb_array"] if entry(game.id).face.draws_svg else ["human", "ansi"]
 
 
 def check_mode(game: Game, mode: str | None) -> None:
@@ -57,24 +57,25 @@ def ansi(game: Game, view: View) -> str:
 
 
 def _draw(game: Game, view: View, console: Console) -> None:
-    console.print(entry(game.id).render_text(view))
+    face = entry(game.id).face
+    console.print(face.text(view))
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        console.print(f"Player {to_move + 1} to decide: {game.decision(view)}", markup=False, highlight=False,
+        console.print(f"{default_name(to_move)} to decide: {face.decision(view)}", markup=False, highlight=False,
                       soft_wrap=True)
 
 
 def rgb_array(game: Game, view: View) -> NDArray[np.uint8]:
     """The browser table's picture of `view` (no moves marked) as height x width x 3 bytes."""
     check_mode(game, "rgb_array")
-    render_svg = entry(game.id).render_svg
-    assert render_svg is not None
+    svg = entry(game.id).face.svg(view)
+    assert svg is not None
     try:
         import cairosvg  # type: ignore[import-untyped]  # cairosvg has no type hints
         from PIL import Image
     except (ImportError, OSError) as error:
         raise OptionsError(f"render_mode='rgb_array' needs cairosvg and the cairo library "
                            f"(pip install nutbox[rl]; on Debian, apt install libcairo2): {error}") from None
-    png = cairosvg.svg2png(bytestring=render_svg(view, []).encode())
+    png = cairosvg.svg2png(bytestring=svg.encode())
     with Image.open(io.BytesIO(png)) as picture:
         return np.asarray(picture.convert("RGB"), dtype=np.uint8)

@@ -15,7 +15,7 @@ import signal
 from abc import ABC, abstractmethod
 from collections import deque
 from types import ModuleType, TracebackType
-from typing import Any, Self
+from typing import Self
 
 from nutbox.sim.play import Chunk, play_chunk
 from nutbox.sim.study import Plan, StudyError
@@ -132,7 +132,7 @@ class RayBackend(Backend):
                          logging_level=logging.ERROR)
         self.workers = workers if workers is not None else max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.task = ray.remote(play_chunk)
-        self.pending: list[Any] = []
+        self.pending: list[object] = []  # Ray's ObjectRefs
 
     def submit(self, plan: Plan, indices: list[int]) -> None:
         self.pending.append(self.task.remote(plan, indices))

@@ -12,16 +12,15 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import nutbox
 from nutbox.agents import make_agent
 from nutbox.core import Game
 from nutbox.play import Match, agent_seed
 from nutbox.registry import make
+from nutbox.sim.figures import RecordJson, Row
 from nutbox.sim.study import Plan, Seating
 
-Row = dict[str, Any]
 PACKAGE = Path(nutbox.__file__).parent
 
 
@@ -30,7 +29,7 @@ class Chunk:
     """Rows of some games of a study, their records if the plan keeps them, and the time they took."""
 
     rows: list[Row]
-    records: dict[int, dict[str, Any]]
+    records: dict[int, RecordJson]
     seconds: float  # wall-clock
     cpu_seconds: float  # of the process that played them
 
@@ -42,7 +41,8 @@ def _game(game_id: str, options_text: str) -> Game:
 
 def play_chunk(plan: Plan, indices: list[int]) -> Chunk:
     start, cpu = time.perf_counter(), time.process_time()
-    rows, records = [], {}
+    rows: list[Row] = []
+    records: dict[int, RecordJson] = {}
     for index in indices:
         row, record = play_game(plan, index)
         rows.append(row)
@@ -51,7 +51,7 @@ def play_chunk(plan: Plan, indices: list[int]) -> Chunk:
     return Chunk(rows, records, time.perf_counter() - start, time.process_time() - cpu)
 
 
-def play_game(plan: Plan, index: int) -> tuple[Row, dict[str, Any] | None]:
+def play_game(plan: Plan, index: int) -> tuple[Row, RecordJson | None]:
     """Game `index` of the study: its row, and its record if the plan keeps records (a failed game's record
     holds the actions up to the failure)."""
     seating = plan.seating(index)

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean
-from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
-from nutbox.sim.play import Row
+from nutbox.sim.figures import Played
 from nutbox.sim.results import JOURNAL_FILE, find_results, read_rows
 from nutbox.sim.study import StudyError
 
@@ -68,10 +67,10 @@ def results_paths(targets: list[Path]) -> list[Path]:
     return paths
 
 
-def ranks(row: Row) -> list[int]:
+def ranks(game: Played) -> list[int]:
     """Each seat's place, 0 best: winners first, then by score; equal results share a place."""
-    winners = set(row["winners"])
-    keys = [(seat in winners, score) for seat, score in enumerate(row["scores"])]
+    winners = set(game.winners)
+    keys = [(seat in winners, score) for seat, score in enumerate(game.scores)]
     return [sum(other > key for other in keys) for key in keys]
 
 
@@ -87,33 +86,35 @@ def leaderboards(paths: list[Path]) -> tuple[list[Leaderboard], int]:
             board = boards.setdefault(key, Leaderboard(*key))
             if str(path) not in board.sources:
                 board.sources.append(str(path))
-            if row["error"] is not None:
+            game = Played.of(row)
+            if game is None:
                 board.failed += 1
                 continue
-            if len(row["agents"]) < 2:
+            if len(game.agents) < 2:
                 solo += 1
                 continue
-            _rate(model, ratings.setdefault(key, {}), row)
+            _rate(model, ratings.setdefault(key, {}), game)
             board.games += 1
     for key, board in boards.items():
         board.standings = sorted(ratings.get(key, {}).values(), key=lambda s: (-s.ordinal, s.agent))
     return [board for board in boards.values() if board.games or board.failed], solo
 
 
-def _rate(model: Any, standings: dict[str, Standing], row: Row) -> None:
+def _rate(model: PlackettLuce, standings: dict[str, Standing], game: Played) -> None:
     seats = []
-    for name, settings in zip(row["agents"], row["agent_settings"], strict=True):
+    for name, settings in zip(game.agents, game.agent_settings, strict=True):
         if settings not in standings:
             fresh = model.rating()
             standings[settings] = Standing(name, settings, fresh.mu, fresh.sigma)
         seats.append(standings[settings])
     teams = [[model.rating(mu=s.mu, sigma=s.sigma)] for s in seats]
-    updated = model.rate(teams, ranks=ranks(row))
-    by_agent: dict[str, list[Any]] = {}
+    places: list[float] = list(ranks(game))
+    updated = model.rate(teams, ranks=places)
+    by_agent: dict[str, list[PlackettLuceRating]] = {}
     for seat, (standing, [rating]) in enumerate(zip(seats, updated, strict=True)):
         by_agent.setdefault(standing.settings, []).append(rating)
         standing.seats += 1
-        standing.wins += seat in row["winners"]
+        standing.wins += seat in game.winners
     for settings, new in by_agent.items():
         standing = standings[settings]
         standing.mu = fmean(rating.mu for rating in new)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from nutbox.sim.play import Row
+from nutbox.sim.figures import Arm, Distribution, Interval, Row, Summary, played
 from nutbox.sim.text import edge, percent, player, rate_with_interval, spread, study_line
 
 OVERVIEW, SWEEP = "overview.png", "sweep.png"
@@ -22,7 +22,7 @@ COLOUR, FAIR_COLOUR = "#8a5a2b", "#555555"
 PNG_METADATA = {"Software": None}  # pictures depend on the figures only, not on the plotting library's version
 
 
-def _interval_bars(axes: Axes, labels: list[str], figures: list[dict[str, Any]], title: str) -> None:
+def _interval_bars(axes: Axes, labels: list[str], figures: Sequence[Interval], title: str) -> None:
     rates = [f["rate"] or 0.0 for f in figures]
     below = [max(0.0, rate - f["low"]) for rate, f in zip(rates, figures, strict=True)]
     above = [max(0.0, f["high"] - rate) for rate, f in zip(rates, figures, strict=True)]
@@ -33,7 +33,7 @@ def _interval_bars(axes: Axes, labels: list[str], figures: list[dict[str, Any]],
     axes.tick_params(axis="x", labelrotation=15)
 
 
-def _boxes(axes: Axes, labels: list[str], figures: list[dict[str, float] | None], title: str, unit: str) -> None:
+def _boxes(axes: Axes, labels: list[str], figures: list[Distribution | None], title: str, unit: str) -> None:
     stats = [
         {"label": label, "med": f["median"], "q1": f["q1"], "q3": f["q3"], "whislo": f["min"], "whishi": f["max"],
          "mean": f["mean"]}
@@ -59,9 +59,9 @@ def _histogram(axes: Axes, values: list[int], title: str, unit: str) -> None:
     axes.set_ylabel("games")
 
 
-def overview_figure(summary: dict[str, Any], rows: list[Row]) -> Figure:
+def overview_figure(summary: Summary, rows: list[Row]) -> Figure:
     """Six panels: win rate by seat and by agent, outcomes, scores by seat, game length, lead changes."""
-    played = [row for row in rows if row["error"] is None]
+    games = played(rows)
     figure = Figure(figsize=(15, 8.5), layout="constrained")
     (seats, agents, outcomes), (scores, length, lead) = figure.subplots(2, 3)
     _interval_bars(seats, [player(s["seat"]) for s in summary["seats"]], summary["seats"], "win rate by seat")
@@ -76,24 +76,25 @@ def overview_figure(summary: dict[str, Any], rows: list[Row]) -> Figure:
     outcomes.set_ylabel("share of games (95% Wilson interval)")
     _boxes(scores, [player(s["seat"]) for s in summary["seats"]], [s["score"] for s in summary["seats"]],
            "final score by seat", "points")
-    _histogram(length, [row["decisions"] for row in played], "game length", "decisions (all seats)")
+    _histogram(length, [game.decisions for game in games], "game length", "decisions (all seats)")
     if summary["lead"] is None:
         lead.text(0.5, 0.5, "this game keeps no running score", ha="center", va="center")
         lead.set_axis_off()
     else:
         halfway = summary["lead"]["halfway_leader_wins"]
-        _histogram(lead, [row["lead_changes"] for row in played if row["lead_changes"] is not None],
+        _histogram(lead, [changes for game in games if (changes := game.lead_changes) is not None],
                    f"lead changes\n(the leader at half time wins {rate_with_interval(halfway)})", "lead changes")
     figure.suptitle(study_line(summary["study"]), fontsize=10)
     return figure
 
 
-def sweep_figure(option: str, comparison: list[dict[str, Any]]) -> Figure:
+def sweep_figure(option: str, comparison: list[Arm]) -> Figure:
     """The first player's win rate, the game length and the half-time leader's win rate across the values."""
     figure = Figure(figsize=(15, 4.5), layout="constrained")
     first, length, halfway = figure.subplots(1, 3)
     labels = [arm["arm"].partition("=")[2] for arm in comparison]
-    firsts = [arm["first_player"] or {"rate": None, "low": 0.0, "high": 0.0} for arm in comparison]
+    no_figure: Interval = {"rate": None, "low": 0.0, "high": 0.0}  # an arm without it: no bar
+    firsts = [arm["first_player"] or no_figure for arm in comparison]
     _interval_bars(first, labels, firsts, "player 1's win rate")
     fair = [arm["fair_share"] for arm in comparison]
     if all(value is not None for value in fair):
@@ -102,7 +103,7 @@ def sweep_figure(option: str, comparison: list[dict[str, Any]]) -> Figure:
     first.set_xlabel(option)
     _boxes(length, labels, [arm["decisions"] for arm in comparison], "game length", "decisions")
     length.set_xlabel(option)
-    leads = [arm["halfway_leader_wins"] or {"rate": None, "low": 0.0, "high": 0.0} for arm in comparison]
+    leads = [arm["halfway_leader_wins"] or no_figure for arm in comparison]
     _interval_bars(halfway, labels, leads, "the leader at half time wins")
     halfway.set_xlabel(option)
     return figure
@@ -131,7 +132,7 @@ def _page(title: str, body: str) -> str:
             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{body}</body></html>\n")
 
 
-def study_html(summary: dict[str, Any], picture: str) -> str:
+def study_html(summary: Summary, picture: str) -> str:
     study = summary["study"]
     parts = [
         f"<p><code>{html.escape(study_line(study))}</code><br>rules version {html.escape(study['rules_version'])}, "
@@ -159,7 +160,7 @@ def study_html(summary: dict[str, Any], picture: str) -> str:
     return _page(f"Balance study: {study['game']}", "\n".join(parts))
 
 
-def _outcome_lines(summary: dict[str, Any]) -> list[list[str]]:
+def _outcome_lines(summary: Summary) -> list[list[str]]:
     outcomes, lead = summary["outcomes"], summary["lead"]
     lines = [
         ["sole wins", rate_with_interval(outcomes["sole_wins"])],
@@ -181,7 +182,7 @@ def _outcome_lines(summary: dict[str, Any]) -> list[list[str]]:
     return lines
 
 
-def sweep_html(option: str, comparison: list[dict[str, Any]], picture: str) -> str:
+def sweep_html(option: str, comparison: list[Arm], picture: str) -> str:
     lines = [
         [arm["arm"], str(arm["games"]), str(arm["failed"]), rate_with_interval(arm["first_player"]),
          percent(arm["fair_share"]), spread(arm["decisions"]), rate_with_interval(arm["halfway_leader_wins"]),
@@ -197,14 +198,14 @@ def sweep_html(option: str, comparison: list[dict[str, Any]], picture: str) -> s
     return _page(f"Sweep over {option}", body)
 
 
-def write_study_report(directory: Path, summary: dict[str, Any], rows: list[Row]) -> Path:
+def write_study_report(directory: Path, summary: Summary, rows: list[Row]) -> Path:
     save(overview_figure(summary, rows), directory / OVERVIEW)
     path = directory / "report.html"
     path.write_text(study_html(summary, OVERVIEW))
     return path
 
 
-def write_sweep_report(directory: Path, option: str, comparison: list[dict[str, Any]]) -> Path:
+def write_sweep_report(directory: Path, option: str, comparison: list[Arm]) -> Path:
     save(sweep_figure(option, comparison), directory / SWEEP)
     path = directory / "report.html"
     path.write_text(sweep_html(option, comparison, SWEEP))

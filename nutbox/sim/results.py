@@ -16,12 +16,14 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from nutbox.sim.play import Chunk, Row
+from nutbox.sim.figures import JournalEntry, RecordJson, Row
+from nutbox.sim.play import Chunk
 from nutbox.sim.study import Plan, StudyError
 
-# Every column of a row, in order, with its kind; lists are stored natively in Parquet and as JSON in CSV.
+# Every column of a row (nutbox.sim.figures.Row), in order, with its kind; lists are stored natively in Parquet and
+# as JSON in CSV.
 COLUMNS: dict[str, str] = {
     "index": "int",
     "block": "int",
@@ -52,7 +54,8 @@ def results_file(directory: Path, fmt: str) -> Path:
 class StudyStore:
     """The files of one study; `open` checks that the directory holds this study (or nothing yet)."""
 
-    def __init__(self, directory: Path, plan: Plan, finished: dict[int, Row], records: dict[int, Any]) -> None:
+    def __init__(self, directory: Path, plan: Plan, finished: dict[int, Row],
+                 records: dict[int, RecordJson]) -> None:
         self.directory = directory
         self.plan = plan
         self.finished = finished
@@ -77,7 +80,7 @@ class StudyStore:
         """Journal finished games at once, so that an interruption loses none of them."""
         with open(self.directory / JOURNAL_FILE, "a") as journal:
             for row in chunk.rows:
-                entry: dict[str, Any] = {"row": row}
+                entry: JournalEntry = {"row": row}
                 if row["index"] in chunk.records:
                     entry["record"] = chunk.records[row["index"]]
                     self.records[row["index"]] = entry["record"]
@@ -105,7 +108,7 @@ def _check_same_study(plan_path: Path, plan: Plan) -> None:
         stored = Plan.from_json(json.loads(plan_path.read_text()))
     except (json.JSONDecodeError, StudyError) as error:
         raise StudyError(f"{plan_path}: cannot read the stored study ({error}); use another --out") from None
-    mine, theirs = plan.identity(), stored.identity()
+    mine, theirs = dict(plan.identity()), dict(stored.identity())
     differ = [key for key in mine if mine[key] != theirs.get(key)]
     if differ:
         shown = "; ".join(f"{key} {theirs.get(key)!r} there, {mine[key]!r} here" for key in differ)
@@ -113,9 +116,9 @@ def _check_same_study(plan_path: Path, plan: Plan) -> None:
                          "to start over")
 
 
-def _read_journal(journal: Path) -> tuple[dict[int, Row], dict[int, Any]]:
+def _read_journal(journal: Path) -> tuple[dict[int, Row], dict[int, RecordJson]]:
     finished: dict[int, Row] = {}
-    records: dict[int, Any] = {}
+    records: dict[int, RecordJson] = {}
     if not journal.exists():
         return finished, records
     data = journal.read_bytes()
@@ -153,14 +156,16 @@ def write_rows(rows: list[Row], path: Path) -> None:
             writer = csv.writer(file)
             writer.writerow(COLUMNS)
             for row in rows:
-                writer.writerow(_csv_cell(row[name], kind) for name, kind in COLUMNS.items())
+                cells: dict[str, object] = dict(row)
+                writer.writerow(_csv_cell(cells[name], kind) for name, kind in COLUMNS.items())
     else:
         raise StudyError(f"{path}: results are written as .parquet or .csv")
     os.replace(partial, path)
 
 
 def read_rows(path: Path) -> list[Row]:
-    """Rows from a results file (Parquet or CSV) that `write_rows` wrote."""
+    """Rows from a results file (Parquet or CSV) that `write_rows` wrote. Its columns are checked, and taken to
+    hold what a Row's do (the cast below: where untyped data becomes rows)."""
     if path.suffix == ".parquet":
         import pyarrow.parquet as pq
 
@@ -169,13 +174,13 @@ def read_rows(path: Path) -> list[Row]:
         except Exception as error:  # pyarrow's errors share no useful base class
             raise StudyError(f"{path}: not a Parquet file ({error})") from None
         _check_columns(path, table.column_names)
-        return [{name: row[name] for name in COLUMNS} for row in table.to_pylist()]
+        return [cast(Row, {name: row[name] for name in COLUMNS}) for row in table.to_pylist()]
     if path.suffix == ".csv":
         with open(path, newline="") as file:
             reader = csv.DictReader(file)
             _check_columns(path, reader.fieldnames or [])
             return [
-                {name: _from_csv(path, number, name, kind, row[name]) for name, kind in COLUMNS.items()}
+                cast(Row, {name: _from_csv(path, number, name, kind, row[name]) for name, kind in COLUMNS.items()})
                 for number, row in enumerate(reader, 2)
             ]
     raise StudyError(f"{path}: results files are .parquet or .csv")
@@ -204,13 +209,13 @@ def _arrow_schema() -> Any:
     )
 
 
-def _csv_cell(value: Any, kind: str) -> str:
+def _csv_cell(value: object, kind: str) -> str:
     if value is None:
         return ""
     return json.dumps(value) if kind.endswith(" list") else str(value)
 
 
-def _from_csv(path: Path, line: int, name: str, kind: str, text: str | None) -> Any:
+def _from_csv(path: Path, line: int, name: str, kind: str, text: str | None) -> object:
     if text is None or text == "":
         return None
     try:

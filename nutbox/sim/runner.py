@@ -8,10 +8,11 @@ import dataclasses
 import json
 from collections import deque
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from nutbox.sim.backends import Backend
-from nutbox.sim.play import Chunk, Row
+from nutbox.sim.figures import Arm, Comparison, Row, Summary
+from nutbox.sim.play import Chunk
 from nutbox.sim.report import write_study_report, write_sweep_report
 from nutbox.sim.results import StudyStore
 from nutbox.sim.stats import compare, summarize
@@ -77,7 +78,7 @@ def play_missing(store: StudyStore, backend: Backend, watcher: Watcher | None = 
 class StudyResult:
     directory: Path
     rows: list[Row]
-    summary: dict[str, Any]
+    summary: Summary
     results: Path
     report: Path
 
@@ -101,7 +102,7 @@ def run_study(plan: Plan, directory: Path, backend: Backend, fmt: str = "parquet
 class SweepResult:
     option: str
     arms: list[StudyResult]
-    comparison: list[dict[str, Any]]
+    comparison: list[Arm]
     report: Path
 
 
@@ -111,5 +112,6 @@ def run_sweep(option: str, plans: list[tuple[str, Plan]], directory: Path, backe
     comparison in DIR (summary.json and report.html)."""
     arms = [run_study(plan, directory / label, backend, fmt, watcher, label) for label, plan in plans]
     comparison = compare([(label, arm.summary) for (label, _), arm in zip(plans, arms, strict=True)])
-    (directory / SUMMARY_FILE).write_text(json.dumps({"option": option, "arms": comparison}, indent=1) + "\n")
+    compared: Comparison = {"option": option, "arms": comparison}
+    (directory / SUMMARY_FILE).write_text(json.dumps(compared, indent=1) + "\n")
     return SweepResult(option, arms, comparison, write_sweep_report(directory, option, comparison))

@@ -11,9 +11,22 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from typing import Any
 
-from nutbox.sim.play import Row
+from nutbox.sim.figures import (
+    AgentFigures,
+    Arm,
+    Distribution,
+    Failure,
+    FirstPlayer,
+    Lead,
+    Outcomes,
+    Played,
+    Proportion,
+    Row,
+    SeatFigures,
+    Summary,
+    played,
+)
 from nutbox.sim.study import Plan
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.95996...: two-sided 95%
@@ -38,12 +51,12 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def proportion(count: int, of: int) -> dict[str, Any]:
+def proportion(count: int, of: int) -> Proportion:
     low, high = wilson(count, of)
     return {"count": count, "of": of, "rate": count / of if of else None, "low": low, "high": high}
 
 
-def distribution(values: Sequence[float]) -> dict[str, float] | None:
+def distribution(values: Sequence[float]) -> Distribution | None:
     """Mean, spread and quartiles (None for no values)."""
     if not values:
         return None
@@ -59,67 +72,73 @@ def distribution(values: Sequence[float]) -> dict[str, float] | None:
     }
 
 
-def summarize(plan: Plan, rows: list[Row]) -> dict[str, Any]:
+def summarize(plan: Plan, rows: list[Row]) -> Summary:
     """Everything the report shows about one study, JSON-ready."""
-    played = [row for row in rows if row["error"] is None]
+    games = played(rows)
     failed = [row for row in rows if row["error"] is not None]
-    seats = [_seat(played, seat) for seat in range(plan.players)]
-    rates = [seat["rate"] for seat in seats if seat["rate"] is not None]
+    seats = [_seat(games, seat) for seat in range(plan.players)]
+    rates = [rate for seat in seats if (rate := seat["rate"]) is not None]
     fair = statistics.fmean(rates) if rates else None
     return {
         "study": plan.to_json(),
         "games": len(rows),
-        "played": len(played),
+        "played": len(games),
         "failed": len(failed),
-        "failures": [{"index": row["index"], "seed": row["seed"], "agents": row["agents"], "error": row["error"]}
-                     for row in failed[:20]],
+        "failures": [_failure(row) for row in failed[:20]],
         "seats": seats,
         "fair_share": fair,
-        "first_player": _first_player(seats[0], fair) if plan.players > 1 and played else None,
-        "agents": [_agent(played, name, plan.agent_settings[name]) for name in dict.fromkeys(plan.seats)],
-        "outcomes": _outcomes(played),
-        "length": {"decisions": distribution([row["decisions"] for row in played]),
-                   "actions": distribution([row["actions"] for row in played])},
-        "lead": _lead(played),
+        "first_player": _first_player(seats[0], fair) if plan.players > 1 and games else None,
+        "agents": [_agent(games, name, plan.agent_settings[name]) for name in dict.fromkeys(plan.seats)],
+        "outcomes": _outcomes(games),
+        "length": {"decisions": distribution([game.decisions for game in games]),
+                   "actions": distribution([game.actions for game in games])},
+        "lead": _lead(games),
     }
 
 
-def _seat(played: list[Row], seat: int) -> dict[str, Any]:
-    wins = sum(seat in row["winners"] for row in played)
-    return {"seat": seat, **proportion(wins, len(played)),
-            "score": distribution([row["scores"][seat] for row in played])}
+def _failure(row: Row) -> Failure:
+    error = row["error"]
+    assert error is not None
+    return {"index": row["index"], "seed": row["seed"], "agents": row["agents"], "error": error}
 
 
-def _first_player(first: dict[str, Any], fair: float | None) -> dict[str, Any]:
+def _seat(games: list[Played], seat: int) -> SeatFigures:
+    wins = sum(seat in game.winners for game in games)
+    return {"seat": seat, **proportion(wins, len(games)),
+            "score": distribution([game.scores[seat] for game in games])}
+
+
+def _first_player(first: SeatFigures, fair: float | None) -> FirstPlayer:
     """Seat 0's win rate against the fair share; its interval decides whether the edge is real."""
-    assert fair is not None
-    edge = first["rate"] - fair
+    rate = first["rate"]
+    assert rate is not None and fair is not None
+    edge = rate - fair
     return {
-        "rate": first["rate"], "low": first["low"], "high": first["high"], "fair": fair,
+        "rate": rate, "low": first["low"], "high": first["high"], "fair": fair,
         "edge": edge, "edge_low": first["low"] - fair, "edge_high": first["high"] - fair,
         "significant": not first["low"] <= fair <= first["high"],
     }
 
 
-def _agent(played: list[Row], name: str, settings: str) -> dict[str, Any]:
+def _agent(games: list[Played], name: str, settings: str) -> AgentFigures:
     """An agent over every seat it took (twice in a game if it sat twice)."""
     taken = wins = 0
     scores = []
-    for row in played:
-        for seat, agent in enumerate(row["agents"]):
+    for game in games:
+        for seat, agent in enumerate(game.agents):
             if agent == name:
                 taken += 1
-                wins += seat in row["winners"]
-                scores.append(row["scores"][seat])
+                wins += seat in game.winners
+                scores.append(game.scores[seat])
     return {"agent": name, "settings": settings, **proportion(wins, taken), "score": distribution(scores)}
 
 
-def _outcomes(played: list[Row]) -> dict[str, Any]:
+def _outcomes(games: list[Played]) -> Outcomes:
     """Sole wins, shared wins, draws, and how often the top score was tied (tie-breaks decided the rest)."""
-    shared = sum(len(row["winners"]) > 1 for row in played)
-    draws = sum(not row["winners"] for row in played)
-    top_tied = sum(sum(score == max(row["scores"]) for score in row["scores"]) > 1 for row in played)
-    total = len(played)
+    shared = sum(len(game.winners) > 1 for game in games)
+    draws = sum(not game.winners for game in games)
+    top_tied = sum(sum(score == max(game.scores) for score in game.scores) > 1 for game in games)
+    total = len(games)
     return {
         "sole_wins": proportion(total - shared - draws, total),
         "shared_wins": proportion(shared, total),
@@ -128,24 +147,24 @@ def _outcomes(played: list[Row]) -> dict[str, Any]:
     }
 
 
-def _lead(played: list[Row]) -> dict[str, Any] | None:
+def _lead(games: list[Played]) -> Lead | None:
     """Lead changes, and how often the sole leader at half time goes on to win (None: no running score)."""
-    followed = [row for row in played if row["lead_changes"] is not None]
+    followed = [(game, changes) for game in games if (changes := game.lead_changes) is not None]
     if not followed:
         return None
-    led = [row for row in followed if row["halfway_leader"] is not None]
+    led = [game for game, _ in followed if game.halfway_leader is not None]
     return {
         "games": len(followed),
-        "lead_changes": distribution([row["lead_changes"] for row in followed]),
-        "no_lead_changes": proportion(sum(row["lead_changes"] == 0 for row in followed), len(followed)),
-        "halfway_leader_wins": proportion(sum(row["halfway_leader"] in row["winners"] for row in led), len(led)),
+        "lead_changes": distribution([changes for _, changes in followed]),
+        "no_lead_changes": proportion(sum(changes == 0 for _, changes in followed), len(followed)),
+        "halfway_leader_wins": proportion(sum(game.halfway_leader in game.winners for game in led), len(led)),
         "halfway_tied": len(followed) - len(led),
     }
 
 
-def compare(arms: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+def compare(arms: list[tuple[str, Summary]]) -> list[Arm]:
     """One line per arm of a sweep: the figures a designer compares across option values."""
-    lines = []
+    lines: list[Arm] = []
     for label, summary in arms:
         length = summary["length"]["decisions"]
         lead = summary["lead"]

@@ -18,6 +18,7 @@ import nutbox
 from nutbox.agents import Agent, MctsAgent, make_agent
 from nutbox.core import NutboxError, options_to_dict
 from nutbox.registry import game_class, make
+from nutbox.sim.figures import OptionValue, PlanIdentity, PlanJson
 
 SEED_RANGE = 2**53  # game seeds stay exact in JSON readers that hold numbers as doubles
 
@@ -42,7 +43,7 @@ class Plan:
     """Everything that decides a study's games. `games` may grow when a study is resumed; nothing else may."""
 
     game: str
-    options: dict[str, Any]  # every option of the game, defaults included
+    options: dict[str, OptionValue]  # every option of the game, defaults included
     seats: tuple[str, ...]  # the agent in each seat at rotation 0, as the user named it
     seed: int
     games: int
@@ -61,17 +62,21 @@ class Plan:
         agents = tuple(self.seats[(seat - rotation) % self.players] for seat in range(self.players))
         return Seating(index, block, rotation, game_seed(self.seed, block), agents)
 
-    def identity(self) -> dict[str, Any]:
-        """What a stored study must share with this plan to be resumed by it."""
-        return {key: value for key, value in self.to_json().items() if key != "games"}
+    def identity(self) -> PlanIdentity:
+        """What a stored study must share with this plan to be resumed by it: all but the number of games."""
+        return {"game": self.game, "options": dict(self.options), "seats": list(self.seats), "seed": self.seed,
+                "rules_version": self.rules_version, "nutbox_version": self.nutbox_version,
+                "agent_settings": dict(self.agent_settings), "records": self.records}
 
-    def to_json(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        data["seats"] = list(self.seats)
-        return data
+    def to_json(self) -> PlanJson:
+        """The plan as study.json holds it: its fields in order (tests/sim checks that none is left out)."""
+        return {"game": self.game, "options": dict(self.options), "seats": list(self.seats), "seed": self.seed,
+                "games": self.games, "rules_version": self.rules_version, "nutbox_version": self.nutbox_version,
+                "agent_settings": dict(self.agent_settings), "records": self.records}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Plan:
+        """A plan from study.json as read (a file: untyped until checked here)."""
         try:
             return cls(**{**data, "seats": tuple(data["seats"])})
         except (KeyError, TypeError) as error:

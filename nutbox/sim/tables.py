@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 
+from nutbox.sim.figures import Arm, Summary
 from nutbox.sim.ratings import Leaderboard
 from nutbox.sim.text import edge, number, percent, player, rate_with_interval, spread, study_line
 
 
-def summary_tables(summary: dict[str, Any]) -> RenderableType:
+def summary_tables(summary: Summary) -> RenderableType:
     study = summary["study"]
     seats = Table(title=study_line(study), title_justify="left")
     for column in ("seat", "win rate [95%]", "wins", "score: median (quartiles), mean"):
@@ -45,7 +44,7 @@ def summary_tables(summary: dict[str, Any]) -> RenderableType:
     return Group(seats, agents, figures)
 
 
-def comparison_table(option: str, comparison: list[dict[str, Any]]) -> Table:
+def comparison_table(option: str, comparison: list[Arm]) -> Table:
     table = Table(title=f"sweep over {option}", title_justify="left")
     for column in ("value", "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
                    "half-time leader wins", "draws"):

@@ -82,7 +82,7 @@ def test_a_step_that_expects_a_decision_must_say_what_other_choices_get() -> Non
 def test_every_decision_has_a_rules_section_to_show(game_id: str) -> None:
     """"Show me the rules for this decision": at every decision of random games, at every player count, the
     game's guide names the section that explains it."""
-    cls = entry(game_id).game
+    cls, words = entry(game_id).game, entry(game_id).face
     for players in range(cls.min_players, cls.max_players + 1):
         game = make(game_id, {"players": players})
         rng = random.Random(players)
@@ -92,5 +92,5 @@ def test_every_decision_has_a_rules_section_to_show(game_id: str) -> None:
                 seat = state.to_move()
                 if isinstance(seat, int):
                     view = state.view(seat)
-                    assert game.rules_section(view) is not None, (players, game.decision(view))
+                    assert words.rules_section(view) is not None, (players, words.decision(view))
                 state.apply(random_action(state, rng))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import random
 
 import pytest
 
-from nutbox.core import Event, events_for, random_action
+from nutbox.core import Event, events_for, random_action, seat_name, with_names
 from nutbox.registry import make
 
 SEATS = [None, 0, 1, 2]  # the spectator and three seats
@@ -89,7 +90,18 @@ def test_to_json_is_json_and_a_copy() -> None:
 
 def test_events_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
-        PUBLIC.text = "changed"  # type: ignore[misc]
+        PUBLIC.said = "changed"  # type: ignore[misc]
+
+
+def test_an_event_names_a_seat_as_the_table_calls_it() -> None:
+    """The rules name a seat by a placeholder; whoever shows the event fills in the name."""
+    event = Event(f"{seat_name(1)} gives {seat_name(0)} the almond", "trade")
+    assert event.text == "Player 2 gives Player 1 the almond"
+    assert event.told(["Ann", "Bo"]) == "Bo gives Ann the almond"
+    assert event.told(["Ann", ""]) == "Player 2 gives Ann the almond"  # a seat with no name keeps its number
+    assert event.to_json(["Ann", "Bo"])["text"] == "Bo gives Ann the almond"
+    assert with_names(f"<text>{seat_name(0)}</text>", ["<b>&"], html.escape) == "<text>&lt;b&gt;&amp;</text>"
+    assert with_names("Player 2 and the 1st seat", ["Ann", "Bo"]) == "Player 2 and the 1st seat"  # prose is prose
 
 
 def test_a_perfect_information_game_shows_everyone_every_event() -> None:

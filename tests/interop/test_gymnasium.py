@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 
 from nutbox.core import NutboxError, OptionsError
 from nutbox.interop.gymnasium import ENV_IDS, SeatEnv, env_id
-from nutbox.registry import ENTRIES
+from nutbox.registry import ENTRIES, face
 
 
 def test_every_game_is_registered() -> None:
@@ -92,7 +92,7 @@ def test_human_prints_the_table_after_every_reset_and_step(capsys: pytest.Captur
     env = SeatEnv("nut-hunt", opponents="random", render_mode="human", players=2)
     assert env.metadata["render_modes"] == ["human", "ansi", "rgb_array"]
     _, info = env.reset(seed=3)
-    assert f"to decide: {env.game.decision(env.game_state.view(None))}" in capsys.readouterr().out
+    assert f"to decide: {face('nut-hunt').decision(env.game_state.view(None))}" in capsys.readouterr().out
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert "Player " in capsys.readouterr().out
     assert env.render() is None

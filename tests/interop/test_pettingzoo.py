@@ -21,7 +21,7 @@ from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped]
 
 from nutbox.core import IllegalAction, NutboxError, OptionsError, final_state
 from nutbox.interop.pettingzoo import NutboxEnv, env, raw_env
-from nutbox.registry import ENTRIES, GAMES, make
+from nutbox.registry import GAMES, face, make
 
 # PettingZoo warns about any environment whose observation is a dict of observation and action mask unless
 # it is one of its own board games (chess, connect four, ...), which it exempts by name; the dict is the
@@ -204,8 +204,8 @@ def test_render_modes(game_id: str) -> None:
     picture = text.render()
     assert isinstance(picture, str) and "\x1b[" in picture
     view = text.game_state.view(None)
-    assert f"to decide: {text.game.decision(view)}" in picture  # the decision in words under the picture
-    if ENTRIES[game_id].render_svg is None:
+    assert f"to decide: {face(game_id).decision(view)}" in picture  # the decision in words under the picture
+    if not face(game_id).draws_svg:
         return
     image = env(game_id, render_mode="rgb_array")
     image.reset(seed=1)
@@ -219,16 +219,16 @@ def test_human_prints_the_table_after_every_reset_and_step(capsys: pytest.Captur
     aec = env("nut-hunt", players=2, render_mode="human")
     aec.reset(seed=1)
     shown = capsys.readouterr().out
-    assert f"to decide: {aec.game.decision(aec.game_state.view(None))}" in shown
+    assert f"to decide: {face('nut-hunt').decision(aec.game_state.view(None))}" in shown
     assert "\x1b[" not in shown, "no colour escapes when stdout is not a terminal"
     play_randomly(aec, random.Random(1), 1)
-    assert f"to decide: {aec.game.decision(aec.game_state.view(None))}" in capsys.readouterr().out
+    assert f"to decide: {face('nut-hunt').decision(aec.game_state.view(None))}" in capsys.readouterr().out
     assert aec.render() is None
     assert "to decide: " in capsys.readouterr().out
 
 
 def test_rgb_array_is_refused_clearly_for_a_game_without_an_svg_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(vars(ENTRIES["nut-cards"]), "render_svg", None)  # a game that brings no SVG renderer
+    monkeypatch.setattr(face("nut-cards"), "draws_svg", False)  # a game that brings no SVG picture
     with pytest.raises(OptionsError, match="Nut has no SVG renderer yet, so render_mode='rgb_array' is not available"):
         env("nut-cards", render_mode="rgb_array")
     assert env("nut-cards").metadata["render_modes"] == ["human", "ansi"]

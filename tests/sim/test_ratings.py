@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from nutbox.sim.figures import Played, Row
 from nutbox.sim.ratings import leaderboards, ranks, results_paths
 from nutbox.sim.results import JOURNAL_FILE, write_rows
 from nutbox.sim.study import StudyError
 
 
 def row(index: int, agents: list[str], scores: list[float] | None, winners: list[int] | None,
-        rules_version: str = "1", error: str | None = None) -> dict[str, Any]:
+        rules_version: str = "1", error: str | None = None) -> Row:
     return {
         "index": index, "block": index, "rotation": 0, "seed": index, "game": "nut-hunt",
         "options": f'{{"players": {len(agents)}}}', "agents": agents, "agent_settings": agents,
@@ -22,10 +22,17 @@ def row(index: int, agents: list[str], scores: list[float] | None, winners: list
     }
 
 
+def played(row: Row) -> Played:
+    game = Played.of(row)
+    assert game is not None
+    return game
+
+
 def test_ranks_put_winners_first_then_scores() -> None:
-    assert ranks(row(0, ["a", "b", "c"], [5, 9, 5], [0])) == [0, 1, 2]  # a won the tie-break over c
-    assert ranks(row(0, ["a", "b", "c"], [5, 9, 5], [])) == [1, 0, 1]  # a draw: by score, ties share
-    assert ranks(row(0, ["a", "b"], [3, 3], [0, 1])) == [0, 0]
+    assert ranks(played(row(0, ["a", "b", "c"], [5, 9, 5], [0]))) == [0, 1, 2]  # a won the tie-break over c
+    assert ranks(played(row(0, ["a", "b", "c"], [5, 9, 5], []))) == [1, 0, 1]  # a draw: by score, ties share
+    assert ranks(played(row(0, ["a", "b"], [3, 3], [0, 1]))) == [0, 0]
+    assert Played.of(row(0, ["a", "b"], None, None, error="RuntimeError: boom")) is None
 
 
 def test_a_leaderboard_per_rules_version(tmp_path: Path) -> None:

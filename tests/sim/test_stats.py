@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from nutbox.sim.figures import Row
 from nutbox.sim.play import _lead_changes
 from nutbox.sim.stats import distribution, summarize, wilson
 from nutbox.sim.study import make_plan
@@ -39,11 +38,13 @@ def test_lead_changes_ignore_ties_for_the_lead() -> None:
 
 
 def row(index: int, agents: list[str], scores: list[float], winners: list[int], halfway: int | None = None,
-        changes: int | None = 0, error: str | None = None) -> dict[str, Any]:
-    return {"index": index, "seed": index, "agents": agents, "scores": None if error else scores,
+        changes: int | None = 0, error: str | None = None) -> Row:
+    return {"index": index, "block": index // 2, "rotation": index % 2, "seed": index, "game": "nut-hunt",
+            "options": "{}", "agents": agents, "agent_settings": agents, "scores": None if error else scores,
             "winners": None if error else winners, "decisions": None if error else 10 + index,
             "actions": None if error else 20 + index, "lead_changes": None if error else changes,
-            "halfway_leader": None if error else halfway, "error": error}
+            "halfway_leader": None if error else halfway, "error": error, "rules_version": "1",
+            "nutbox_version": "0.1.0"}
 
 
 def test_a_summary_counts_seats_agents_outcomes_and_leads() -> None:

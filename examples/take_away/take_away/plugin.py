@@ -1,6 +1,7 @@
-"""The entry point nutbox finds (pyproject.toml: [project.entry-points."nutbox.games"])."""
+"""The entry point nutbox finds (pyproject.toml: [project.entry-points."nutbox.games"]): the game, whose class
+names its face, and the learners' encoding."""
 
 from nutbox.core.plugin import GamePlugin
-from take_away.rules import TakeAway
+from take_away.game import TakeAway
 
-PLUGIN = GamePlugin(TakeAway, render_text="take_away.pictures:render_text", observe="take_away.pictures:Observation")
+PLUGIN = GamePlugin(TakeAway, observe="take_away.observation:Observation")

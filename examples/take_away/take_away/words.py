@@ -1,13 +1,9 @@
-"""The game in words for people (nutbox.core.words), from a view."""
+"""The game in words for people, from a view; a seat is named by seat_name, which the table fills in."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from take_away.rules import TakeAwayView
-
 from nutbox.core import Action, Panel, ScoreTable, plural, seat_name
+from take_away.view import TakeAwayView
 
 
 def decision(view: TakeAwayView) -> str:

@@ -35,6 +35,7 @@ Notation (nuts W H B A, jokers by two letters; players, cards and face-up nuts n
 """
 
 from nutbox.games.in_the_nuts.game import InTheNuts
-from nutbox.games.in_the_nuts.rules import NutsOptions, NutsState
+from nutbox.games.in_the_nuts.options import NutsOptions
+from nutbox.games.in_the_nuts.state import NutsState
 
 __all__ = ["InTheNuts", "NutsOptions", "NutsState"]

@@ -223,3 +223,21 @@ def load() -> Components:
 
 
 COMPONENTS = load()
+
+
+# --- the fixed geometry the rules read, and the cards' names ------------------------------------------------
+KINDS = COMPONENTS.kinds  # every kind of nut card: a nut, or a joker's two
+NAMES = COMPONENTS.nut_names
+CARDS = len(COMPONENTS.storage)  # storage cards per player
+SECTIONS2, SECTIONS3 = len(COMPONENTS.area2), len(COMPONENTS.area3)
+FIRST = COMPONENTS.first_space  # the starting track's first space (the track is indexed from it)
+TRACK = COMPONENTS.last_space - FIRST + 1
+NEED2, NEED3, NEED4 = COMPONENTS.need
+
+
+def kind_name(kind: int) -> str:
+    """A kind of nut card in words: "walnut", or "joker (walnut or hazelnut)"."""
+    nuts = KINDS[kind]
+    if len(nuts) == 1:
+        return NAMES[nuts[0]]
+    return f"joker ({NAMES[nuts[0]]} or {NAMES[nuts[1]]})"

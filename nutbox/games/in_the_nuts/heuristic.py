@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import TYPE_CHECKING
 
-from nutbox.games.in_the_nuts.components import COMPONENTS
-from nutbox.games.in_the_nuts.rules import CARDS, NEED2, NEED3, NEED4, TRACK, NutsState
+from nutbox.games.in_the_nuts.components import CARDS, COMPONENTS, NEED2, NEED3, NEED4, TRACK
+
+if TYPE_CHECKING:
+    from nutbox.games.in_the_nuts.state import NutsState
 
 NUT_VALUE = 3.0  # a nut is worth a point on a partly filled card, and far more toward a filled one
 SAFE = 6.0  # a filled card is safe from David the raccoon, and its points are certain

@@ -36,7 +36,7 @@ this order, into one vector of 108 + 88 n numbers for n players: 284, 372 and 46
 | points      | n         | each seat's points / 120 (capped)                                             |
 | winners     | n         | the winning seats once the game is over                                       |
 
-Left out: the options (fixed for a given encoding) and the view's texts.
+Left out: the options (fixed for a given encoding).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from nutbox.core import Options
 from nutbox.games.in_the_nuts.components import COMPONENTS
-from nutbox.games.in_the_nuts.rules import NutsOptions
+from nutbox.games.in_the_nuts.options import NutsOptions
 from nutbox.games.in_the_nuts.view import NutsView, TaskEntry, read_task
 
 if TYPE_CHECKING:

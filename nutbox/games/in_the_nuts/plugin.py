@@ -3,11 +3,4 @@
 from nutbox.core.plugin import GamePlugin
 from nutbox.games.in_the_nuts.game import InTheNuts
 
-PLUGIN = GamePlugin(
-    InTheNuts,
-    render_text="nutbox.games.in_the_nuts.render_text:render",
-    render_svg="nutbox.games.in_the_nuts.render_svg:render",
-    render_svg_phone="nutbox.games.in_the_nuts.render_phone:render",
-    observe="nutbox.games.in_the_nuts.observation:Observation",
-    tutorial="nutbox.games.in_the_nuts:tutorial.toml",
-)
+PLUGIN = GamePlugin(InTheNuts, observe="nutbox.games.in_the_nuts.observation:Observation")

@@ -2,13 +2,13 @@
 358 units wide for a phone held upright (the table scales the picture to 358 CSS px, so a unit is a pixel):
 text at 11 px and more, every clickable place at least 32 px on each side, none touching another.
 
-From the top: the status (whose turn, what the seat to move decides, wrapped to the width); then, when the
-decision is about storage cards (store, steal), the players' storage cards, the rows with clickable cards
-first; then the dice and the board; then the deck; then the storage cards if they did not come first; then
-a legend. The board is the game's board turned a quarter: what goes up on the table goes right here, so a
-row is a starting space and the columns are, from the left, the face-up nuts, the starting track, the
-2-squirrel area's five sections, the 3-squirrel area's three and the 4-squirrel area's one, each section
-as tall as the spaces below it, with hedges (green bars) between the sections:
+From the top: the status (whose turn, and who is to move, wrapped to the width; the table says what they
+decide); then, when the decision is about storage cards (store, steal), the players' storage cards, the rows
+with clickable cards first; then the dice and the board; then the deck; then the storage cards if they did not
+come first; then a legend. The board is the game's board turned a quarter: what goes up on the table goes
+right here, so a row is a starting space and the columns are, from the left, the face-up nuts, the starting
+track, the 2-squirrel area's five sections, the 3-squirrel area's three and the 4-squirrel area's one, each
+section as tall as the spaces below it, with hedges (green bars) between the sections:
 
     nuts on | track | 2-squirrel | 3-squirrel | 4-squirrel
     offer   |       | area       | area       | area
@@ -29,9 +29,10 @@ the same changes; nuts are named, never lettered. The picture depends on the vie
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import quoteattr
 
+from nutbox.core import with_names
 from nutbox.core.svg import (
     TARGET_STYLE,
     attributes,
@@ -114,9 +115,10 @@ DOTS = DotStyle(most_apart=13, radius=5, ring=3.8, ring_width=2.6, free_stroke="
 
 # --- text that fits ------------------------------------------------------------------------------------------
 def text_width(content: str, size: float, bold: bool = False) -> float:
-    """A generous estimate of how wide a line of text is drawn (DejaVu Sans, the widest common sans-serif)."""
+    """A generous estimate of how wide a line of text is drawn (DejaVu Sans, the widest common sans-serif); a
+    seat's placeholder counted as the name a table gives when none is given ("Player 2")."""
     em = 0.0
-    for char in content:
+    for char in with_names(content):
         if char in "il.,:;'|!":
             em += 0.3
         elif char in " ·()-ftrj":
@@ -396,7 +398,7 @@ def legend_svg(top: float) -> tuple[str, float]:
     return "".join(parts), y + 26
 
 
-def render(view: NutsView, legal: list[str]) -> str:
+def render(view: NutsView, legal: Sequence[str]) -> str:
     """The phone picture as an SVG document; the elements `legal` actions target are clickable, as in
     render_svg."""
     on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))

@@ -31,10 +31,11 @@ render_phone.py draws the same for a phone, with these helpers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 from xml.sax.saxutils import quoteattr
 
-from nutbox.core import Action
+from nutbox.core import Action, seat_name
 from nutbox.core.svg import (
     TARGET_STYLE,
     attributes,
@@ -51,7 +52,6 @@ from nutbox.core.svg import (
 )
 from nutbox.games.in_the_nuts.actions import NOTATION, Place, Preplace, Steal, Store, StoreKept, Take, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS, Section
-from nutbox.games.in_the_nuts.rules import player_name
 from nutbox.games.in_the_nuts.view import NutsView, StorageCard, read_task
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
 from nutbox.games.in_the_nuts.words import label as action_label
@@ -233,7 +233,7 @@ def markers(counts: list[int], left: float, right: float, y: float, size: Marker
 
 
 def squirrel_lines(counts: list[int]) -> list[str]:
-    return [f"{player_name(seat)} ({COLOURS[seat]}): {count} squirrel{'s' if count != 1 else ''}"
+    return [f"{seat_name(seat)} ({COLOURS[seat]}): {count} squirrel{'s' if count != 1 else ''}"
             for seat, count in enumerate(counts) if count]
 
 
@@ -320,7 +320,7 @@ def space_words(view: NutsView, space: int) -> tuple[str, list[str]]:
     owner = view["track"][str(space)]
     if owner is None:
         return "free", [f"starting space {space}", "free"]
-    return COLOURS[owner], [f"starting space {space}", f"{player_name(owner)} ({COLOURS[owner]}) stands here"]
+    return COLOURS[owner], [f"starting space {space}", f"{seat_name(owner)} ({COLOURS[owner]}) stands here"]
 
 
 def space_svg(view: NutsView, space: int, actions: list[str]) -> str:
@@ -393,8 +393,8 @@ def david_svg(x: float, y: float, view: NutsView, size: FaceSize = FACE) -> str:
     """David the raccoon: a grey face with the black mask, his name under it."""
     guarded = view["david"]
     title = ("David the raccoon guards no one yet" if guarded is None
-             else f"David the raccoon guards {player_name(guarded)}: no one may steal from them")
-    state = "guards no one" if guarded is None else f"guards {player_name(guarded)}"
+             else f"David the raccoon guards {seat_name(guarded)}: no one may steal from them")
+    state = "guards no one" if guarded is None else f"guards {seat_name(guarded)}"
     mask_x, mask_y = size.mask
     return (f'<g class="david" data-raccoon="David" data-state={quoteattr(state)}>' + titled([title])
             + circle(x, y, size.radius, f'fill="{DAVID}" stroke="#000"')
@@ -537,7 +537,7 @@ def slot_dots(card: StorageCard, middle: float, y: float, room: float, style: Do
 
 
 def card_lines(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> list[str]:
-    lines = [f"{player_name(seat)}, storage card {number}: holds {card['capacity']}, worth {card['points']} points "
+    lines = [f"{seat_name(seat)}, storage card {number}: holds {card['capacity']}, worth {card['points']} points "
              "when filled"]
     if card["nut"] is None:
         lines.append("empty")
@@ -607,12 +607,12 @@ class PlayerWords(NamedTuple):
 
 
 def player_words(view: NutsView, seat: int) -> PlayerWords:
-    name = ("▶ " if seat == view["to_move"] else "") + player_name(seat)
+    name = ("▶ " if seat == view["to_move"] else "") + seat_name(seat)
     points = f"{view['points'][seat]} point{'s' if view['points'][seat] != 1 else ''}"
     if seat in view.get("winners", []):
         points += " ★"
     kept = view["kept"][seat]
-    lines = [f"{player_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
+    lines = [f"{seat_name(seat)} ({COLOURS[seat]}): {points}, {view['supply'][seat]} squirrels in the supply",
              f"jokers kept for later: {jokers_words(kept) or 'none'}"]
     return PlayerWords(name, points, lines, f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}")
 
@@ -655,20 +655,21 @@ def legend_svg(view: NutsView) -> str:
 
 
 def status_lines(view: NutsView) -> list[str]:
-    """Whose turn and what stage it is; then what the player to move decides, or what chance does."""
+    """Whose turn and what stage it is; then who is to move (the table says what they decide), or what chance
+    does."""
     to_move, phase = view["to_move"], view["phase"]
     if phase == "over":
         winners = view.get("winners", [])
-        names = " and ".join(player_name(seat) for seat in winners)
+        names = " and ".join(seat_name(seat) for seat in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
         return [f"Game over: {names} {verb} with {max(view['points'])} points"]
     first = PHASES[phase]
     if phase in ("dice", "place", "decide", "collect"):
-        first = f"{player_name(view['current'])}'s turn · {first}"
+        first = f"{seat_name(view['current'])}'s turn · {first}"
     if view["ending"] and phase != "final":
         first += " · the draw pile is used up: the game ends after this turn's collecting"
     if isinstance(to_move, int):
-        return [first, f"{player_name(to_move)} to decide: {view.get('decision', 'move')}"]
+        return [first, f"{seat_name(to_move)} to move"]
     if view["tasks"]:
         job, _, slot = read_task(view["tasks"][0])
         if job == "refill":
@@ -683,7 +684,7 @@ def status_svg(view: NutsView) -> str:
     return "".join(parts)
 
 
-def render(view: NutsView, legal: list[str]) -> str:
+def render(view: NutsView, legal: Sequence[str]) -> str:
     """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
     on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))
     tall = picture_height(view["players"])

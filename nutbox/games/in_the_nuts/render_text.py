@@ -19,10 +19,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core import SeatNames
 from nutbox.core.terminal import borderless_table, points_text, put, seat_marks, to_move_text, win_text
 from nutbox.games.in_the_nuts.actions import section_label
-from nutbox.games.in_the_nuts.components import COMPONENTS, Section
-from nutbox.games.in_the_nuts.rules import kind_name, player_name
+from nutbox.games.in_the_nuts.components import COMPONENTS, Section, kind_name
 from nutbox.games.in_the_nuts.view import NutsView, StorageCard, TaskEntry, read_task
 
 LETTERS = ("R", "B", "W", "K")
@@ -86,8 +86,8 @@ def nut_text(code: str) -> Text:
     return text
 
 
-def player_text(seat: int) -> Text:
-    return Text(f" {player_name(seat)} {LETTERS[seat]} ", style=PLAYER_STYLE[seat])
+def player_text(seat: int, names: SeatNames) -> Text:
+    return Text(f" {names[seat]} {LETTERS[seat]} ", style=PLAYER_STYLE[seat])
 
 
 def slot_words(slots: list[int]) -> str:
@@ -213,10 +213,10 @@ def dice_text(view: NutsView) -> Text:
     return Text(f"Dice: green {green}, white {low} and {high} → space {' or '.join(map(str, spaces))}")
 
 
-def david_text(view: NutsView) -> Text:
+def david_text(view: NutsView, names: SeatNames) -> Text:
     if view["david"] is None:
         return Text("David the raccoon guards no one yet")
-    return Text(f"David the raccoon guards {player_name(view['david'])}: no one may steal from them")
+    return Text(f"David the raccoon guards {names[view['david']]}: no one may steal from them")
 
 
 def deck_text(view: NutsView) -> Text:
@@ -241,14 +241,14 @@ def kept_text(kept: dict[str, int]) -> Text:
     return text or Text("—")
 
 
-def players_table(view: NutsView) -> Table:
+def players_table(view: NutsView, names: SeatNames) -> Table:
     table = borderless_table("", "", "points", "supply", "kept jokers", "")
     winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
         marks = seat_marks(seat == view["to_move"], seat == view.get("seat"))
         points = points_text(view["points"][seat], seat in winners)
         guard = Text("David guards", style="bold") if seat == view["david"] else Text()
-        table.add_row(player_text(seat), marks, points, str(view["supply"][seat]), kept_text(view["kept"][seat]),
+        table.add_row(player_text(seat, names), marks, points, str(view["supply"][seat]), kept_text(view["kept"][seat]),
                       guard)
     return table
 
@@ -266,20 +266,20 @@ def card_text(card: StorageCard) -> Text:
     return text
 
 
-def storage_table(view: NutsView) -> Table:
+def storage_table(view: NutsView, names: SeatNames) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold", title="Storage cards", title_justify="left",
                   title_style="bold")
     table.add_column("")
     for number, card in enumerate(view["storage"][0], 1):
         table.add_column(f"#{number}\nholds {card['capacity']}\n{card['points']} pts")
     for seat, cards in enumerate(view["storage"]):
-        table.add_row(player_text(seat), *(card_text(card) for card in cards))
+        table.add_row(player_text(seat, names), *(card_text(card) for card in cards))
     return table
 
 
-def task_words(task: TaskEntry) -> str:
+def task_words(task: TaskEntry, names: SeatNames) -> str:
     what, seat, detail = read_task(task)
-    name = player_name(seat)
+    name = names[seat]
     if what == "take":
         return f"{name} takes {slot_words([slot for slot in range(COMPONENTS.slots) if detail >> slot & 1])}"
     if what == "store":
@@ -289,61 +289,63 @@ def task_words(task: TaskEntry) -> str:
     return f"face-up nut {detail + 1} is replaced from the draw pile"
 
 
-def tasks_text(view: NutsView) -> Text:
+def tasks_text(view: NutsView, names: SeatNames) -> Text:
     text = Text("To do:", style="bold")
     for index, task in enumerate(view["tasks"]):
-        text.append(f"\n  {'now' if index == 0 else 'then'}: {task_words(task)}")
+        text.append(f"\n  {'now' if index == 0 else 'then'}: {task_words(task, names)}")
     return text
 
 
-def header_text(view: NutsView) -> Text:
+def header_text(view: NutsView, names: SeatNames) -> Text:
     text = Text(f"In the Nuts! — {view['players']} players — ", style="bold")
     if view["phase"] in ("dice", "place", "decide", "collect"):
-        text.append(f"{player_name(view['current'])}'s turn, ")
+        text.append(f"{names[view['current']]}'s turn, ")
     text.append(PHASES[view["phase"]])
     if view["ending"] and view["phase"] not in ("final", "over"):
         text.append("\nThe draw pile is used up: the game ends after this turn's collecting")
     return text
 
 
-def chance_words(view: NutsView) -> str:
+def chance_words(view: NutsView, names: SeatNames) -> str:
     if view["tasks"]:
         return f"drawing a card for face-up nut {read_task(view['tasks'][0])[2] + 1}"
     if view["phase"] == "faceup":
         return f"dealing face-up nut {view['step'] + 1} of {COMPONENTS.slots}"
     if view["phase"] == "deal":
-        return f"dealing {player_name(view['step'])} a nut"
-    return f"{player_name(view['current'])} rolls the dice"
+        return f"dealing {names[view['step']]} a nut"
+    return f"{names[view['current']]} rolls the dice"
 
 
-def situation_text(view: NutsView) -> Text:
+def situation_text(view: NutsView, names: SeatNames) -> Text:
+    """Who is to move (the table says what they decide beside the picture), what chance does, or who won."""
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        return to_move_text(player_name(to_move), view.get("decision"))
+        return to_move_text(names[to_move], None)
     if to_move == "chance":
-        return Text(f"Chance: {chance_words(view)}", style="italic")
+        return Text(f"Chance: {chance_words(view, names)}", style="italic")
     winners = view.get("winners", [])
     best = max(view["points"])
-    text = win_text([player_name(seat) for seat in winners], f"{best} points")
+    text = win_text([names[seat] for seat in winners], f"{best} points")
     if sum(1 for points in view["points"] if points == best) > len(winners):
         text.append(" (the tie goes to the most valuable filled storage card)")
     return text
 
 
-def render(view: NutsView) -> RenderableType:
-    """The board, the dice, the players and their storage cards, the deck and the situation, from a view only."""
+def render(view: NutsView, names: SeatNames) -> RenderableType:
+    """The board, the dice, the players and their storage cards, the deck and the situation, from a view only,
+    each seat called by its name."""
     parts: list[RenderableType] = [
-        header_text(view),
+        header_text(view, names),
         Panel(board_text(view), title="The board", expand=False),
         key_text(),
-        Text.assemble(dice_text(view), "\n", david_text(view)),
-        players_table(view),
-        storage_table(view),
+        Text.assemble(dice_text(view), "\n", david_text(view, names)),
+        players_table(view, names),
+        storage_table(view, names),
         Text("A card: its nut and how many, + jokers (j); ✓ filled, worth the points above it; · empty",
              style="grey62"),
         deck_text(view),
     ]
     if view["tasks"]:
-        parts.append(tasks_text(view))
-    parts.append(situation_text(view))
+        parts.append(tasks_text(view, names))
+    parts.append(situation_text(view, names))
     return Group(*parts)

@@ -24,8 +24,7 @@ from nutbox.games.in_the_nuts.actions import (
     kind_code,
     section_label,
 )
-from nutbox.games.in_the_nuts.components import COMPONENTS
-from nutbox.games.in_the_nuts.rules import kind_name
+from nutbox.games.in_the_nuts.components import COMPONENTS, kind_name
 from nutbox.games.in_the_nuts.view import NutsView, StorageCard, read_task
 
 # each seat's squirrels as the board draws them: (fill, ink)

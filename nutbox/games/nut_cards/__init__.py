@@ -24,6 +24,7 @@ or 1 0 upside down):
 """
 
 from nutbox.games.nut_cards.game import NutCards
-from nutbox.games.nut_cards.rules import CardsOptions, CardsState
+from nutbox.games.nut_cards.options import CardsOptions
+from nutbox.games.nut_cards.state import CardsState
 
 __all__ = ["CardsOptions", "CardsState", "NutCards"]

@@ -7,6 +7,7 @@ columns and upside down in odd ones, and the text adds `up` or `down` only for a
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -111,3 +112,11 @@ class Space:
             raise NotationError(text, f"({action.x}, {action.y}) is further from the first card than a layout can "
                                 "reach")
         return action
+
+
+@functools.cache
+def space_for(players: int) -> Space:
+    """The encoding of a game for `players`: each places every n-th card, so a layout can spread no further than
+    that many cards (one Space per player count, shared by every game and state)."""
+    cards = len(COMPONENTS.cards)
+    return Space(cards, -(-cards // players))

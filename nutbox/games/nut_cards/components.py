@@ -1,4 +1,5 @@
-"""Nut's card data (data/cards.json), loaded and checked once at import.
+"""Nut's card data (data/cards.json), loaded and checked once at import, and the table's fixed shape: three
+columns on offer.
 
 A card is three cells top to bottom as printed: a nut colour, W (a wild nut), S (a squirrel) or . (no
 nut). Standard cards carry three nuts; squirrel and wild cards one special cell between two empty ones.
@@ -94,3 +95,5 @@ def load() -> Components:
 
 
 COMPONENTS = load()
+ALL_CARDS = tuple(card.id for card in COMPONENTS.cards)  # the deck, by the cards' printed numbers
+COLUMNS = 3  # the face-up columns the cards are drafted from, each holding one card per player

@@ -13,7 +13,7 @@ import functools
 import math
 
 from nutbox.games.nut_cards import layout
-from nutbox.games.nut_cards.rules import CardsState
+from nutbox.games.nut_cards.state import CardsState
 
 SCALE = 6.0
 Layouts = tuple[tuple[layout.Placement, ...], ...]

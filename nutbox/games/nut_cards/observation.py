@@ -38,8 +38,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nutbox.core import Options
-from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
-from nutbox.games.nut_cards.rules import COLUMNS, CardsOptions
+from nutbox.games.nut_cards.components import BLANK, COLUMNS, COMPONENTS, SQUIRREL, WILD
+from nutbox.games.nut_cards.options import CardsOptions
 from nutbox.games.nut_cards.view import CardsView
 
 if TYPE_CHECKING:

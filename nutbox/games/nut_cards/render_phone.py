@@ -4,7 +4,8 @@ The page scales the picture so that its width (WIDTH, a CSS pixel per unit) fill
 here is in CSS pixels: text at 10 px or more, and every clickable target at least 32 by 32 px, none
 overlapping another. From the top:
 
-- what happens now (who decides what), and who holds the deck with how many cards left;
+- what happens now (who is to move: what they decide is the face's decision, shown beside the picture), and
+  who holds the deck with how many cards left;
 - the offer: the three columns side by side, each card a target when a `take` names it (left out once the
   game is over, when they are empty);
 - the card in hand, drawn both ways up, while it waits to be placed;
@@ -16,14 +17,17 @@ overlapping another. From the top:
 
 A layout wider than the screen allows for finger-sized places is cut into strips of whole columns, one
 under the other. Like the desktop picture, the drawing depends on the view and `legal` only; every card
-carries data-piece and data-state as render_svg.py describes, so the table marks what changed.
+carries data-piece and data-state as render_svg.py describes, so the table marks what changed. Seats are named by
+`seat_name` placeholders, as in render_svg.py.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
+from nutbox.core.names import seat_name, with_names
 from nutbox.core.svg import (
     HIGHLIGHT,
     TARGET_STYLE,
@@ -64,7 +68,6 @@ from nutbox.games.nut_cards.render_svg import (
     targets,
     wild_disc,
 )
-from nutbox.games.nut_cards.rules import player_name
 from nutbox.games.nut_cards.view import CardsView, ClusterEntry
 
 H = COMPONENTS.cells_per_card
@@ -85,7 +88,9 @@ HELD_UP, HELD_DOWN = "▲", "▼"
 
 
 def fits(words_: str, size: float, width: float) -> bool:
-    return len(words_) * size * CHAR <= width
+    """Whether `words_` fit in `width` at font `size`, each seat's name counted as long as "Player N" (the
+    names are filled in after the picture is drawn)."""
+    return len(with_names(words_)) * size * CHAR <= width
 
 
 def wrapped(words_: str, size: float, width: float) -> list[str]:
@@ -146,17 +151,16 @@ def status_lines(view: CardsView) -> list[str]:
     if phase == "over":
         winners = view.get("winners", [])
         best = max(view["points"])
-        names = " and ".join(player_name(seat) for seat in winners)
+        names = " and ".join(seat_name(seat) for seat in winners)
         first = f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}"
         if view["points"].count(best) > len(winners):
             first += " (tied on points: the largest cluster decides)"
         return [first]
     if phase == "deal":
-        first = f"{player_name(view['holder'])} deals cards from the deck into the columns"
+        first = f"{seat_name(view['holder'])} deals cards from the deck into the columns"
     else:
-        decision = view.get("decision")
-        first = f"{player_name(view['current'])} to {decision if decision else 'move'}"
-    return [first, f"{player_name(view['holder'])} holds the deck: {plural(view['deck'], 'card')} left"]
+        first = f"{seat_name(view['current'])} to move"
+    return [first, f"{seat_name(view['holder'])} holds the deck: {plural(view['deck'], 'card')} left"]
 
 
 def status_svg(view: CardsView, top: float) -> tuple[str, float]:
@@ -218,7 +222,7 @@ def hand_svg(view: CardsView, top: float) -> tuple[str, float]:
         return "", top
     cells = COMPONENTS.cards[card - 1].cells
     width, band = 40.0, 24.0
-    title = (f"Card {card}, held by {player_name(view['current'])}: {reads(cells)} upright ({HELD_UP} columns), "
+    title = (f"Card {card}, held by {seat_name(view['current'])}: {reads(cells)} upright ({HELD_UP} columns), "
              f"{reads(cells[::-1])} upside down ({HELD_DOWN} columns)")
     height = band * H + 8
     parts = [rect(MARGIN, top, AVAIL, height, f'rx="5" fill="{PANEL}" stroke="{CURRENT}" stroke-width="2"'),
@@ -360,7 +364,7 @@ def layout_svg(view: CardsView, seat: int, top: float, places: dict[tuple[int, i
     xs, ys = extent(view, seat, list(places))
     to_move = seat == view["to_move"]
     border = f'stroke="{CURRENT}" stroke-width="3"' if to_move else 'stroke="#adb5bd"'
-    title = f"{player_name(seat)} · {plural(view['points'][seat], 'point')}"
+    title = f"{seat_name(seat)} · {plural(view['points'][seat], 'point')}"
     marks = panel_marks(view, seat)
     body = [left_text(MARGIN + 6, top + 20, title, 14 if main else 12, ' font-weight="bold"')]
     y = top + 20
@@ -430,7 +434,7 @@ def legend_svg(view: CardsView, top: float) -> tuple[str, float]:
     return "".join([*parts, "</g>"]), y + 16
 
 
-def render(view: CardsView, legal: list[str]) -> str:
+def render(view: CardsView, legal: Sequence[str]) -> str:
     """The phone picture: what is being decided, the offer, the card in hand, the main layout large and the
     others below it, and the legend; the cards and places that `legal` actions name are targets."""
     takes, places = targets(legal)

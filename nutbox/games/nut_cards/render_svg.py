@@ -26,13 +26,19 @@ data-state with the one it had when a seat last decided, so the card another pla
 where it now lies. The card names the element rather than its place because layouts grow: a new place would
 have no earlier state to compare with. A card keeps its state while it waits in its column, even when the
 cards beside it are taken.
+
+The status line on top says who is to move; what they decide is the face's decision, which the table shows
+beside the picture. Seats are named by `seat_name` placeholders, which the face fills with the table's names
+(escaped for XML).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 from xml.sax.saxutils import quoteattr
 
+from nutbox.core.names import seat_name
 from nutbox.core.svg import (
     EXTENT_STYLE,
     HIGHLIGHT,
@@ -52,7 +58,6 @@ from nutbox.games.nut_cards import words
 from nutbox.games.nut_cards.actions import NOTATION, Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.layout import upside_down
-from nutbox.games.nut_cards.rules import player_name
 from nutbox.games.nut_cards.view import CardsView, ClusterEntry
 
 H = COMPONENTS.cells_per_card
@@ -104,7 +109,7 @@ def plural(count: int, word: str) -> str:
 
 
 # --- what the legal actions aim at -------------------------------------------------------------------------
-def targets(legal: list[str]) -> tuple[dict[int, list[str]], dict[tuple[int, int], list[str]]]:
+def targets(legal: Sequence[str]) -> tuple[dict[int, list[str]], dict[tuple[int, int], list[str]]]:
     """The legal actions by the card on offer they take and by the place (x, y) they put a card, in order."""
     takes: dict[int, list[str]] = {}
     places: dict[tuple[int, int], list[str]] = {}
@@ -232,7 +237,7 @@ def hand_svg(view: CardsView, left: float) -> str:
     if card is None:
         return parts[0] + text(left + 5 + SLOT / 2, OFFER_TOP + 40 + CARD_H / 2, "none", 11, ' fill="#868e96"')
     cells = COMPONENTS.cards[card - 1].cells
-    title = (f"Card {card}, held by {player_name(view['current'])}: {reads(cells)} upright (▲ columns), "
+    title = (f"Card {card}, held by {seat_name(view['current'])}: {reads(cells)} upright (▲ columns), "
              f"{reads(cells[::-1])} upside down (▼ columns)")
     parts += [f'<g{piece(card)} data-state="hand" class="hand" data-hand="{card}">{titled([title])}',
               text(left + 10 + CARD_W / 2, OFFER_TOP + 34, f"#{card}", 11, ' font-weight="bold"'),
@@ -242,7 +247,7 @@ def hand_svg(view: CardsView, left: float) -> str:
 
 def deck_svg(view: CardsView, left: float) -> str:
     count = view["deck"]
-    title = f"The deck: {plural(count, 'card')} face down, held this round by {player_name(view['holder'])}"
+    title = f"The deck: {plural(count, 'card')} face down, held this round by {seat_name(view['holder'])}"
     parts = [box_svg(left, SLOT + 10, "Deck"), f'<g class="deck">{titled([title])}']
     top = OFFER_TOP + 40
     for offset in range(min(count, 3) - 1, -1, -1):  # a few backs, offset, as a pile
@@ -457,7 +462,7 @@ def layout_svg(view: CardsView, seat: int, left: float, height: float, xs: range
     border = f'stroke="{CURRENT}" stroke-width="3"' if to_move else 'stroke="#adb5bd"'
     parts = [f'<g class="layout" data-seat="{seat}">',
              rect(left, LAYOUTS_TOP, panel_width(xs), height, f'rx="6" fill="{PANEL}" {border}'),
-             left_text(left + PAD, LAYOUTS_TOP + 20, f"{player_name(seat)} · {plural(view['points'][seat], 'point')}",
+             left_text(left + PAD, LAYOUTS_TOP + 20, f"{seat_name(seat)} · {plural(view['points'][seat], 'point')}",
                        13, ' font-weight="bold"'),
              left_text(left + PAD, LAYOUTS_TOP + 36, panel_marks(view, seat), 11, ' fill="#495057"'),
              grid_svg(grid)]
@@ -511,24 +516,22 @@ def status_svg(view: CardsView) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = view.get("winners", [])
-        names = " and ".join(player_name(seat) for seat in winners)
+        names = " and ".join(seat_name(seat) for seat in winners)
         best = max(view["points"])
         words = f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}"
         if view["points"].count(best) > len(winners):
             words += " (tied on points, the largest cluster decides)"
     elif phase == "deal":
         placed = sum(len(cards) for cards in view["columns"])
-        words = f"{player_name(view['holder'])} deals from the deck to fill the columns ({placed} of " \
+        words = f"{seat_name(view['holder'])} deals from the deck to fill the columns ({placed} of " \
                 f"{len(view['columns']) * view['players']} places filled)"
     else:
-        decision = view.get("decision")
-        words = f"{player_name(view['current'])} to {'decide: ' + decision if decision else 'move'} · " \
-                f"{player_name(view['holder'])} holds the deck"
+        words = f"{seat_name(view['current'])} to move · {seat_name(view['holder'])} holds the deck"
     squirrels = "each squirrel doubles" if view["squirrels"] == "double-each" else "squirrels double once"
     return left_text(MARGIN, 22, f"Nut · {words} · {squirrels}", 13)
 
 
-def render(view: CardsView, legal: list[str]) -> str:
+def render(view: CardsView, legal: Sequence[str]) -> str:
     """The offer and every layout as an SVG document; the cards and places that `legal` actions name are
     marked and clickable."""
     takes, places = targets(legal)

@@ -6,6 +6,8 @@ colours), W a wild nut, S a squirrel, · nothing. A layout is a grid of the cell
 bands y down; each column's header says how its cards stand (▲ upright, ▼ upside down, so that tree sides
 meet tree sides), and space no card covers is left blank. A cell counted in its colour's scoring cluster is
 written in brackets, [R], and each cluster is broken down under the grid. Everything reads without colour.
+The last line says who is to move; what they decide is the face's decision, which the table prints beside it.
+Seats are called by the names the table gives them (rich measures each line's width, so no placeholder).
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core.names import SeatNames
 from nutbox.core.terminal import borderless_table, points_text, seat_marks, to_move_text, win_text
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.layout import upside_down
-from nutbox.games.nut_cards.rules import player_name
 from nutbox.games.nut_cards.view import CardsView, ClusterEntry, OfferedCard
 
 COLOUR_NAMES = dict(zip(COMPONENTS.colour_codes, COMPONENTS.colour_names, strict=True))
@@ -90,16 +92,16 @@ def offer_table(view: CardsView) -> Table:
     return table
 
 
-def hand_text(view: CardsView) -> Text:
+def hand_text(view: CardsView, names: SeatNames) -> Text:
     card = view["holding"]
     text = Text()
     if card is not None:
         cells = cells_of(card)
-        text.append(f"In hand: {player_name(view['current'])} holds #{card}: ", style="bold")
+        text.append(f"In hand: {names[view['current']]} holds #{card}: ", style="bold")
         text.append(f"{card_words(cells)} upright (▲, even columns), {card_words(cells[::-1])} upside down "
                     f"(▼, odd columns)\n")
     text.append(f"Deck: {plural(view['deck'], 'card')} face down, held this round by "
-                f"{player_name(view['holder'])}")
+                f"{names[view['holder']]}")
     return text
 
 
@@ -163,8 +165,8 @@ def breakdown_text(view: CardsView, seat: int) -> Text:
     return Text("\n").join(lines)
 
 
-def layout_title(view: CardsView, seat: int) -> Text:
-    title = Text(f"{player_name(seat)} — {plural(view['points'][seat], 'point')}", style="bold")
+def layout_title(view: CardsView, seat: int, names: SeatNames) -> Text:
+    title = Text(f"{names[seat]} — {plural(view['points'][seat], 'point')}", style="bold")
     if seat in view.get("winners", []):  # the core adds them once the game is over
         title.append(" ★")
     if seat == view.get("seat"):
@@ -172,20 +174,20 @@ def layout_title(view: CardsView, seat: int) -> Text:
     return title
 
 
-def layout_panel(view: CardsView, seat: int) -> Panel:
+def layout_panel(view: CardsView, seat: int, names: SeatNames) -> Panel:
     body = Group(layout_grid(view, seat), Text(), breakdown_text(view, seat))
-    return Panel(body, title=layout_title(view, seat), title_align="left", expand=False)
+    return Panel(body, title=layout_title(view, seat, names), title_align="left", expand=False)
 
 
 # --- the players and the situation ----------------------------------------------------------------------
-def players_table(view: CardsView) -> Table:
+def players_table(view: CardsView, names: SeatNames) -> Table:
     table = borderless_table("", "", "points", "cards placed", "largest cluster")
     winners = view.get("winners", [])
     for seat in range(view["players"]):
         deck = "deck " if seat == view["holder"] and view["phase"] != "over" else ""
         marks = seat_marks(seat == view["to_move"], seat == view.get("seat"), deck)
         points = points_text(view["points"][seat], seat in winners)
-        table.add_row(player_name(seat), marks, points, str(len(view["layouts"][seat])),
+        table.add_row(names[seat], marks, points, str(len(view["layouts"][seat])),
                       plural(largest_cluster(view, seat), "nut"))
     return table
 
@@ -195,24 +197,26 @@ def largest_cluster(view: CardsView, seat: int) -> int:
     return max((cluster["nuts"] for cluster in view["clusters"][seat]), default=0)
 
 
-def situation_text(view: CardsView) -> Text:
+def situation_text(view: CardsView, names: SeatNames) -> Text:
+    """Who is to move (what they decide is the face's decision, which the table prints beside the picture), who
+    deals, or the result."""
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        return to_move_text(player_name(to_move), view.get("decision"))
+        return to_move_text(names[to_move], None)
     if to_move == "chance":
         placed = sum(len(cards) for cards in view["columns"])
-        return Text(f"Chance: {player_name(view['holder'])} deals from the deck to fill the columns "
+        return Text(f"Chance: {names[view['holder']]} deals from the deck to fill the columns "
                     f"({placed} of {len(view['columns']) * view['players']} places filled)", style="italic")
-    return result_text(view)
+    return result_text(view, names)
 
 
-def result_text(view: CardsView) -> Text:
+def result_text(view: CardsView, names: SeatNames) -> Text:
     winners = view.get("winners", [])
     best = max(view["points"])
-    text = win_text([player_name(seat) for seat in winners], plural(best, "point"))
+    text = win_text([names[seat] for seat in winners], plural(best, "point"))
     tied = [seat for seat, points in enumerate(view["points"]) if points == best]
     if len(tied) > len(winners):
-        sizes = ", ".join(f"{player_name(seat)} {plural(largest_cluster(view, seat), 'nut')}" for seat in tied)
+        sizes = ", ".join(f"{names[seat]} {plural(largest_cluster(view, seat), 'nut')}" for seat in tied)
         text.append(f" (tied on points, the largest cluster decides: {sizes})")
     return text
 
@@ -222,13 +226,14 @@ def header_text(view: CardsView) -> Text:
     return Text(f"Nut — {view['players']} players — {squirrels}", style="bold")
 
 
-def render(view: CardsView) -> RenderableType:
-    """The offer, the hand and deck, the layouts, the players and the situation, from a view only."""
+def render(view: CardsView, names: SeatNames) -> RenderableType:
+    """The offer, the hand and deck, the layouts, the players and the situation, from a view only, each seat
+    called by `names[seat]`."""
     return Group(
         header_text(view),
         offer_table(view),
-        hand_text(view),
-        *(layout_panel(view, seat) for seat in range(view["players"])),
-        players_table(view),
-        situation_text(view),
+        hand_text(view, names),
+        *(layout_panel(view, seat, names) for seat in range(view["players"])),
+        players_table(view, names),
+        situation_text(view, names),
     )

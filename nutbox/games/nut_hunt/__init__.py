@@ -41,6 +41,7 @@ Notation (tiles by code, e.g. WW for Willow Wallow, or full name; objectives by 
 """
 
 from nutbox.games.nut_hunt.game import NutHunt
-from nutbox.games.nut_hunt.rules import HuntOptions, HuntState
+from nutbox.games.nut_hunt.options import HuntOptions
+from nutbox.games.nut_hunt.state import HuntState
 
 __all__ = ["HuntOptions", "HuntState", "NutHunt"]

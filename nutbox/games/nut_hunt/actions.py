@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from nutbox.core import Action, ActionSpace, Field, Form, Notation, Number
-from nutbox.games.nut_hunt.components import COMPONENTS
+from nutbox.games.nut_hunt.components import COMPONENTS, FORAGE_FOX, FORAGE_HASSLE
 
 TILES = COMPONENTS.tiles
 NUM_TILES = len(TILES)
@@ -254,6 +254,13 @@ HASSLES = tuple(Hassle(t) for t in TILE_RANGE)
 SCOUT = Scout()
 KEEPS = tuple(Keep(c) for c in range(NUM_OBJECTIVES + 1))  # KEEPS[0] keeps none
 PASS = Pass()
+# FORAGE_OPTIONS[count][tile]: the forages open on that tile (the hassle's 1 nut, the fox's and the setup's 2)
+FORAGE_OPTIONS = {
+    count: tuple(
+        tuple(FORAGE_OF[nuts] for nuts in itertools.combinations_with_replacement(tile.forage, count)) for tile in TILES
+    )
+    for count in (FORAGE_HASSLE, FORAGE_FOX)
+}
 TRADES = tuple(Trade(give, get) for give in range(len(NUTS)) for get in range(len(NUTS)) if give != get)
 TRADE_OF = {(trade.give, trade.get): trade for trade in TRADES}
 

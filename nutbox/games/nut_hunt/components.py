@@ -1,21 +1,33 @@
-"""Nut Hunt's component data (data/components.json), loaded and checked once at import.
+"""Nut Hunt's components: the data (data/components.json), loaded and checked once at import, the forest's fixed
+geometry, the rulebook's numbers, and how tiles, nuts and objectives are named.
 
 The file holds the tiles, the nut types, the Fox Compass, the distance bonus table and the 45 objectives.
 Most of it is reconstructed (docs/games/nut-hunt.md says which parts), so an owner of the real game may
 edit it; `load` refuses a file that breaks what the rules depend on, saying what and where (the file's shape
 is the pydantic models below, read through core's `validated`).
+
+The forest is a radius-2 hexagon of 19 cells (pointy-top). Cells are numbered row by row from the top, left to
+right (0-2, 3-6, 7-11, 12-15, 16-18); cell 9 is the centre, where the fox starts. Directions are indexed as
+DIRECTIONS: NE, E, SE, SW, W, NW (clockwise), so the opposite of direction d is (d + 3) % 6. The rules work in
+tiles, not cells: once the tiles are dealt, a `Layout` gives each tile its neighbours, its step in each
+direction and its distance to every other tile. Layouts are cached: the tiles are public, so every
+determinization of a game shares its game's layout.
+
+Owners of squirrels are the seats 0..n-1 and, in the solo game, the Automa as owner 1. Counts per owner and
+tile live in flat lists (`squirrels[owner * T + tile]`), T being the 19 tiles of the forest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from nutbox.core import read_json
+from nutbox.core import listing, plural, read_json, seat_name
 from nutbox.core.schema import Schema, validated
 
 DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")  # clockwise from the top right on pointy-top hexes
@@ -213,3 +225,113 @@ def load() -> Components:
 
 
 COMPONENTS = load()
+
+
+# --- the forest's geometry ---------------------------------------------------------------------------------------
+RADIUS = 2
+VECTORS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))  # axial (q, r) steps for NE E SE SW W NW
+COORDS: tuple[tuple[int, int], ...] = tuple(
+    (q, r)
+    for r in range(-RADIUS, RADIUS + 1)
+    for q in range(-RADIUS, RADIUS + 1)
+    if abs(q) <= RADIUS and abs(r) <= RADIUS and abs(q + r) <= RADIUS
+)
+NUM_CELLS = len(COORDS)
+CELL_OF = {coord: cell for cell, coord in enumerate(COORDS)}
+CENTRE = CELL_OF[(0, 0)]
+
+
+def opposite(direction: int) -> int:
+    return (direction + 3) % 6
+
+
+def cell_distance(a: int, b: int) -> int:
+    (q1, r1), (q2, r2) = COORDS[a], COORDS[b]
+    return max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
+
+
+# CELL_STEP[cell][direction]: the neighbouring cell, or None off the board
+CELL_STEP: tuple[tuple[int | None, ...], ...] = tuple(
+    tuple(CELL_OF.get((q + dq, r + dr)) for dq, dr in VECTORS) for q, r in COORDS
+)
+
+
+def _bounce(cell: int, direction: int) -> int:
+    """The cell one step away, or the one behind at the edge. The bounce rule needs the cell behind to
+    exist whenever the cell ahead does not: true on a hexagon (checked here, at import)."""
+    ahead, behind = CELL_STEP[cell][direction], CELL_STEP[cell][opposite(direction)]
+    target = ahead if ahead is not None else behind
+    assert target is not None, f"cell {cell} has no cell either way in direction {direction}"
+    return target
+
+
+# CELL_MOVE[cell][direction]: where a step goes, bouncing off the edge as the fox does
+CELL_MOVE: tuple[tuple[int, ...], ...] = tuple(tuple(_bounce(cell, d) for d in range(6)) for cell in range(NUM_CELLS))
+
+
+class Layout:
+    """Tiles dealt onto the cells: `tile_at[cell]`, and the geometry in tile terms."""
+
+    __slots__ = ("cell_of", "distance", "moves", "neighbours", "step", "tile_at")
+
+    def __init__(self, tile_at: tuple[int, ...]) -> None:
+        self.tile_at = tile_at
+        self.cell_of = tuple(tile_at.index(tile) for tile in range(NUM_CELLS))
+        self.step: tuple[tuple[int | None, ...], ...] = tuple(  # the tile one step away; None off the board
+            tuple(tile_at[c] if c is not None else None for c in CELL_STEP[self.cell_of[tile]])
+            for tile in range(NUM_CELLS)
+        )
+        self.moves = tuple(tuple(tile_at[c] for c in CELL_MOVE[self.cell_of[tile]]) for tile in range(NUM_CELLS))
+        self.neighbours = tuple(tuple(t for t in steps if t is not None) for steps in self.step)
+        self.distance = tuple(
+            tuple(cell_distance(self.cell_of[a], self.cell_of[b]) for b in range(NUM_CELLS)) for a in range(NUM_CELLS)
+        )
+
+    def move(self, tile: int, direction: int) -> int:
+        """One step from `tile` in `direction`, bouncing off the edge (the opposite way) as the fox does."""
+        return self.moves[tile][direction]
+
+
+@lru_cache(maxsize=512)
+def layout(tile_at: tuple[int, ...]) -> Layout:
+    return Layout(tile_at)
+
+
+# --- the game's terms: tables read from the components, and the rulebook's numbers -----------------------------
+T = NUM_CELLS  # tiles on the board
+TILES = COMPONENTS.tiles
+CODES = tuple(tile.code for tile in TILES)
+NUTS = len(COMPONENTS.nut_codes)
+FROG_POND = COMPONENTS.frog_pond
+PINE_BARRENS = next(tile.id for tile in COMPONENTS.tiles if tile.pine_barrens)
+ALL_CARDS = tuple(range(1, len(COMPONENTS.objectives) + 1))
+COLOURS = ("yellow", "blue", "white", "green", "red")
+AUTOMA_COLOUR = "black"
+AUTOMA_OWNER = 1  # in the solo game the Automa owns pieces as a second player would
+AUTOMA_OBJECTIVES = {"standard": 2, "advanced": 3, "expert": 4}
+DIRECTION_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # as DIRECTIONS
+MAX_SEATS = 5
+SEAT_NAMES = tuple(seat_name(seat) for seat in range(MAX_SEATS))  # each seat as a text names it (core.seat_name)
+DEALT, SCOUTED, NESTS_TO_END, NEST_SIZE = 3, 2, 4, 3
+FORAGE_FOX, FORAGE_HASSLE, FORAGE_SETUP = 2, 1, 2
+
+
+def tile_name(tile: int) -> str:
+    return TILES[tile].name
+
+
+def nut_list(nuts: tuple[int, ...] | list[int]) -> str:
+    """The nuts counted, in the components' order: "2 pine nuts", "1 acorn and 1 walnut"; "nothing" for none."""
+    names = COMPONENTS.nut_names
+    return listing([plural(nuts.count(nut), names[nut]) for nut in sorted(set(nuts))])
+
+
+def direction_name(direction: int) -> str:
+    """A compass direction (an index into DIRECTIONS) in words: "north-east"."""
+    return DIRECTION_NAMES[direction]
+
+
+def objective_text(card: int) -> str:
+    objective = COMPONENTS.objectives[card - 1]
+    a, b = objective.ends
+    return f"{tile_name(a)} to {tile_name(b)} ({plural(objective.points, 'point')})"

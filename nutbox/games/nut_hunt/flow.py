@@ -13,27 +13,38 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, plural
-from nutbox.games.nut_hunt.actions import (
-    Draw,
-    Forage,
-)
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.terms import (
+from nutbox.games.nut_hunt.actions import DRAWS, Draw, Forage
+from nutbox.games.nut_hunt.components import (
     AUTOMA_OWNER,
+    COMPONENTS,
     NEST_SIZE,
     NESTS_TO_END,
     NUTS,
     PINE_BARRENS,
+    SEAT_NAMES,
     TILES,
     T,
     nut_list,
-    ordinal,
-    owner_name,
     tile_name,
 )
 
 if TYPE_CHECKING:
-    from nutbox.games.nut_hunt.rules import HuntState
+    from nutbox.games.nut_hunt.state import HuntState
+
+Frame = tuple[int, int | None, tuple[int, ...]]  # (tile scattering, tile the fox just left or None, owed per owner)
+
+
+def ordinal(number: int) -> str:
+    """"1st", "2nd", "3rd", "4th", "11th"."""
+    ending = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{ending}"
+
+
+def draw_outcomes(state: HuntState) -> list[tuple[Action, float]]:
+    """The deck's top card: any of the shuffled part alike, else the first card put under it."""
+    if state.pool:
+        return [(DRAWS[card - 1], 1 / len(state.pool)) for card in state.pool]
+    return [(DRAWS[state.bottom[0][0] - 1], 1.0)]
 
 
 def draw(state: HuntState, action: Action) -> int:
@@ -68,7 +79,7 @@ def arrive(state: HuntState, owner: int, tile: int, events: list[Event]) -> None
 def build_nest(state: HuntState, owner: int, tile: int, events: list[Event]) -> None:
     state.squirrels[owner * T + tile] -= NEST_SIZE
     state.nests[owner * T + tile] += 1
-    name = owner_name(owner, state.n)
+    name = state.owner_name(owner)
     count = state.nest_count(owner)
     whose = "its" if owner == state.automa else "their"
     events.append(Event(f"{name} builds a nest on {tile_name(tile)} ({whose} {ordinal(count)} nest)", "nest",
@@ -81,7 +92,7 @@ def build_nest(state: HuntState, owner: int, tile: int, events: list[Event]) -> 
         for other in range(state.owners):
             if other != owner and state.squirrels[other * T + tile]:
                 state.squirrels[other * T + tile] -= 1
-                events.append(Event(f"A squirrel of {owner_name(other, state.n)} is removed from "
+                events.append(Event(f"A squirrel of {state.owner_name(other)} is removed from "
                                     f"{tile_name(tile)} (Competitive Rule Variant)", "remove",
                                     {"owner": other, "tile": TILES[tile].code}))
     owed = tuple(0 if o == owner else state.squirrels[o * T + tile] for o in range(state.owners))
@@ -93,7 +104,7 @@ def scatter(state: HuntState, owner: int, target: int, events: list[Event], how:
     tile, vacated, owed = state.frames[-1]
     state.frames[-1] = (tile, vacated, (*owed[:owner], owed[owner] - 1, *owed[owner + 1 :]))
     state.squirrels[owner * T + tile] -= 1
-    events.append(Event(f"A squirrel of {owner_name(owner, state.n)} scatters from {tile_name(tile)} to "
+    events.append(Event(f"A squirrel of {state.owner_name(owner)} scatters from {tile_name(tile)} to "
                         f"{tile_name(target)}{how}", "scatter",
                         {"owner": owner, "from": TILES[tile].code, "to": TILES[target].code}))
     arrive(state, owner, target, events)
@@ -104,7 +115,7 @@ def forage(state: HuntState, action: Forage, events: list[Event]) -> None:
     for nut in action.nuts:
         state.nuts[seat * NUTS + nut] += 1
     what = nut_list(action.nuts) or "nothing"
-    events.append(Event(f"Player {seat + 1} forages {what} from {tile_name(state.foraged)}",
+    events.append(Event(f"{SEAT_NAMES[seat]} forages {what} from {tile_name(state.foraged)}",
                         "forage", {"seat": seat, "nuts": [COMPONENTS.nut_codes[n] for n in action.nuts]}))
     if state.resume == "place":
         state.step += 1
@@ -203,9 +214,9 @@ def finish(state: HuntState, events: list[Event]) -> None:
     state.result = tuple(owner for owner in range(state.owners) if ranked[owner] == best)
     for owner in range(state.owners):
         parts = state.breakdown(owner)
-        events.append(Event(f"{owner_name(owner, state.n)} scores {plural(parts.total, 'point')}", "score",
+        events.append(Event(f"{state.owner_name(owner)} scores {plural(parts.total, 'point')}", "score",
                             {"owner": owner, "score": parts.total}))
-    names = " and ".join(owner_name(owner, state.n) for owner in state.result)
+    names = " and ".join(state.owner_name(owner) for owner in state.result)
     events.append(Event(f"{names} {'wins' if len(state.result) == 1 else 'share the victory'}", "result"))
 
 

@@ -22,13 +22,14 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nutbox.core import lead_as_return
-from nutbox.games.nut_hunt.board import Layout
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.rules import FROG_POND, NEST_SIZE, NESTS_TO_END, NUTS, HuntState, T
+from nutbox.games.nut_hunt.components import COMPONENTS, FROG_POND, NEST_SIZE, NESTS_TO_END, NUTS, TILES, Layout, T
 from nutbox.games.nut_hunt.scoring import FAILED_PENALTY, distance_bonus
-from nutbox.games.nut_hunt.terms import TILES
+
+if TYPE_CHECKING:
+    from nutbox.games.nut_hunt.state import HuntState
 
 SQUIRREL_VALUE = 0.25  # any squirrel: it may yet scatter somewhere useful, and it breaks tied scores
 NEAR_NEST_VALUE = 0.6  # a tile one recruit short of a nest (2 points, and it scatters the other squirrels)

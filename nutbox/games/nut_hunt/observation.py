@@ -7,7 +7,7 @@ concatenate the parts, in this order, into one vector of 763 + 43 O + 6 n number
 959 and 1008 for two to five players.
 
 The board is encoded by cell, not by tile, so that neighbouring cells are always the same entries: cells
-are numbered row by row from the top, as in board.py (0-2, 3-6, 7-11, 12-15, 16-18; 9 is the centre).
+are numbered row by row from the top, as in components.py (0-2, 3-6, 7-11, 12-15, 16-18; 9 is the centre).
 
 | part           | shape   | what                                                                       |
 |----------------|---------|----------------------------------------------------------------------------|
@@ -57,9 +57,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nutbox.core import Options
-from nutbox.games.nut_hunt.board import NUM_CELLS
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.rules import HuntOptions
+from nutbox.games.nut_hunt.components import COMPONENTS, NUM_CELLS
+from nutbox.games.nut_hunt.options import HuntOptions
 from nutbox.games.nut_hunt.view import HuntView
 
 if TYPE_CHECKING:

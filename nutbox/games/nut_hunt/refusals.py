@@ -1,13 +1,13 @@
-"""Nut Hunt in refusals: what the seat to move is deciding, what is due instead, and, for an action that is
-not legal now, the rule that forbids it (cited by its rulebook section).
+"""Nut Hunt's refusals: the rulebook sections a refusal cites, what the seat to move is deciding (in the rule's
+terms), what is due instead, and the rule saying when each kind of action is taken, for one tried at another
+time. The rule a decision of the kind due now breaks is its phase's (setup.py, turn.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, ToMove, listing, plural
+from nutbox.core import Action
 from nutbox.games.nut_hunt.actions import (
     Discard,
     Draw,
@@ -23,33 +23,26 @@ from nutbox.games.nut_hunt.actions import (
     Scout,
     Trade,
 )
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.terms import (
-    END_RULE,
-    FORAGE_RULE,
-    FOX_RULE,
-    FROG_POND,
-    HASSLE_RULE,
-    NUTS,
-    OPTIONAL_RULE,
-    RECRUIT_RULE,
-    SCATTER_RULE,
-    SCOUT_RULE,
-    SETUP,
-    SOLO_RULE,
-    TILES,
-    TRADE_RULE,
-    nut_list,
-    owner_name,
-    tile_name,
-)
+from nutbox.games.nut_hunt.components import COMPONENTS, NUTS, tile_name
 
 if TYPE_CHECKING:
-    from nutbox.games.nut_hunt.rules import HuntState
+    from nutbox.games.nut_hunt.state import HuntState
+
+SETUP = "Game Setup"
+SCATTER_RULE = "Scattering Squirrels"
+FOX_RULE = "Fox Movement"
+FORAGE_RULE = "Fox Movement, Forage for Nuts"
+OPTIONAL_RULE = "Optional Action"
+RECRUIT_RULE = "Recruit a Squirrel"
+HASSLE_RULE = "Hassle the Fox!"
+SCOUT_RULE = "Scout an Objective"
+TRADE_RULE = "Free action (exchange three of one nut for one of another)"
+END_RULE = "End of Game"
+SOLO_RULE = "Single Player Rules"
 
 
 def decision(state: HuntState) -> str:
-    """What the seat to move is deciding, in words."""
+    """What the seat to move is deciding, in the rule's words (a refusal ends "now you are to ...")."""
     if state.frames:
         return f"scatter a squirrel from {tile_name(state.frames[-1][0])} ({SCATTER_RULE})"
     phase = state.phase
@@ -78,7 +71,7 @@ def now(state: HuntState) -> str:
         return f"now you are to {decision(state)}"
     if state.frames:
         return f"now the fox die scatters the Automa's squirrel from {tile_name(state.frames[-1][0])} (Player Turn)"
-    name = owner_name(state.current, state.n)
+    name = state.owner_name(state.current)
     return {
         "layout": f"now the forest is being laid out ({SETUP} 1)",
         "deal": f"now the objectives are being dealt ({SETUP} 1D)",
@@ -122,110 +115,20 @@ def when(state: HuntState, action: Action) -> str:
            "Automa squirrel)"
 
 
-def reason(state: HuntState, action: Action) -> str:
-    """The rule that forbids `action` now: its time has not come (what is due instead), or, for the kind of
-    action due now, the rule this one breaks."""
-    who = state.to_move()
-    if isinstance(action, Trade):
-        return _trade(state, action, who)
-    due: tuple[type, ...] = ()
-    if isinstance(who, int):
-        due = (Scatter,) if state.frames else {
-            "action": (Recruit, Hassle, Scout, Pass), "forage": (Forage,), "keep": (Keep,), "place": (Place,),
-            "discard": (Discard,),
-        }[state.phase]
-    if not isinstance(action, due):
-        return f"{when(state, action)}; {now(state)}"
-    assert state.layout is not None and isinstance(who, int)
-    return _WHY[type(action)](state, action, who)
+def not_due(state: HuntState, action: Action) -> str:
+    """The refusal of an action whose time has not come: when it is taken, and what is due instead."""
+    return f"{when(state, action)}; {now(state)}"
 
 
-def _trade(state: HuntState, action: Trade, who: ToMove) -> str:
+def trade(state: HuntState, action: Trade) -> str:
+    """Why an exchange is refused: the same nut for itself, not a seat's decision now, or three lacking."""
     names = COMPONENTS.nut_names
     if action.give == action.get:
         return f"{TRADE_RULE}: three of any one kind of nut are exchanged for one nut of another kind, so " \
                f"three {names[action.give]}s cannot buy one {names[action.get]}"
+    who = state.to_move()
     if not isinstance(who, int):
         return f"{TRADE_RULE}: nutbox offers the exchange at each decision of the nuts' owner " \
                f"(docs/rules-decisions.md, Nut Hunt 5); {now(state)}"
     return f"{TRADE_RULE}: you need three {names[action.give]}s to trade, and have " \
            f"{state.nuts[who * NUTS + action.give]}"
-
-
-def _scatter(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Scatter) and state.layout is not None
-    tile, vacated, _ = state.frames[-1]
-    if action.tile not in state.layout.neighbours[tile]:
-        return f"{SCATTER_RULE}: squirrels scatter onto adjacent tiles; {tile_name(action.tile)} is not " \
-               f"next to {tile_name(tile)}"
-    if action.tile == FROG_POND:
-        return f"{SCATTER_RULE}: no squirrel may scatter onto the Frog Pond"
-    if action.tile == state.fox:
-        return f"{SCATTER_RULE}: squirrels may not scatter onto the tile the fox occupies (FAQ)"
-    assert vacated is not None  # the one target left to refuse
-    return f"{SCATTER_RULE}: squirrels scattering from the fox may not go directly onto the tile it " \
-           f"just vacated ({tile_name(vacated)})"
-
-
-def _recruit(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Recruit)
-    target = TILES[action.tile]
-    if not target.cost:
-        return f"{RECRUIT_RULE}: no squirrel may be recruited onto {target.name}"
-    if action.tile == state.fox:
-        return f"{RECRUIT_RULE}: squirrels may not be recruited onto a tile occupied by the fox"
-    have = [state.nuts[seat * NUTS + nut] for nut in range(NUTS)]
-    return f"{RECRUIT_RULE}: {target.name} costs {nut_list(target.cost)}; you have " + listing(
-        [plural(count, COMPONENTS.nut_names[nut]) for nut, count in enumerate(have)]
-    ) + " (exchange three of one nut for one of another first)"
-
-
-def _hassle(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Hassle) and state.layout is not None
-    if action.tile not in state.layout.neighbours[state.fox_tile]:
-        return f"{HASSLE_RULE}: the fox is pulled onto an adjacent tile; {tile_name(action.tile)} is not " \
-               f"next to the fox ({tile_name(state.fox_tile)})"
-    return f"{HASSLE_RULE}: you need a squirrel or a nest on {tile_name(action.tile)}"
-
-
-def _scout(state: HuntState, action: Action, seat: int) -> str:
-    return f"{SCOUT_RULE}: the objective deck is empty"
-
-
-def _forage(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Forage)
-    rule = forage_rule(state)
-    if not action.nuts:
-        return f"{rule}: this forage of {state.forage_left} nuts is not optional; only the 1 nut after " \
-               "hassling the fox may be declined"
-    if len(action.nuts) != state.forage_left:
-        return f"{rule}: you forage {plural(state.forage_left, 'nut')} here, not {len(action.nuts)}"
-    produced = listing([COMPONENTS.nut_names[nut] + "s" for nut in TILES[state.foraged].forage])
-    return f"{rule}: {tile_name(state.foraged)} forages only {produced}"
-
-
-def _keep(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Keep)
-    return f"{SCOUT_RULE}: objective #{action.card} is not one of the cards you are looking at"
-
-
-def _discard(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Discard)
-    return f"{SETUP} 1D: objective #{action.card} is not among the three you were dealt"
-
-
-def _place(state: HuntState, action: Action, seat: int) -> str:
-    assert isinstance(action, Place)
-    start = TILES[action.tile]
-    if not start.green:
-        return f"{SETUP} 3: squirrels start on green-bordered starting tiles; {start.name} is not one"
-    if action.tile == state.fox:
-        return f"{SETUP} 3: the fox's tile is not an unoccupied starting tile"
-    return f"{SETUP} 3: {start.name} is already occupied"
-
-
-# why a decision of the kind due now is refused: one rule per kind of action (a pass is always legal when due)
-_WHY: dict[type, Callable[[HuntState, Action, int], str]] = {
-    Scatter: _scatter, Recruit: _recruit, Hassle: _hassle, Scout: _scout, Forage: _forage, Keep: _keep,
-    Discard: _discard, Place: _place,
-}

@@ -1,4 +1,4 @@
-"""The phone picture of a Nut Hunt view (the plugin's render_svg_phone): the desktop picture's content, drawn
+"""The phone picture of a Nut Hunt view (the face's `phone`): the desktop picture's content, drawn
 for a screen 358 CSS px wide held upright. Its width is that of the screen, so one unit is one CSS px.
 
 From the top: the forest, full width, each tile a hex about 70 px wide that is its own click target (the
@@ -13,6 +13,7 @@ desktop's. The drawing depends on the view and `legal` only.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from nutbox.core.svg import (
     TARGET_STYLE,
@@ -24,8 +25,7 @@ from nutbox.core.svg import (
     targets,
     text,
 )
-from nutbox.games.nut_hunt.board import COORDS, RADIUS
-from nutbox.games.nut_hunt.components import Tile
+from nutbox.games.nut_hunt.components import COORDS, RADIUS, Tile
 from nutbox.games.nut_hunt.render_svg import (
     FILL,
     FOX,
@@ -40,7 +40,7 @@ from nutbox.games.nut_hunt.render_svg import (
     winner_mark,
 )
 from nutbox.games.nut_hunt.view import HuntView
-from nutbox.games.nut_hunt.words import OWNER_FILL, cost_words, forage_words, owner_pieces, owner_score
+from nutbox.games.nut_hunt.words import OWNER_FILL, cost_words, forage_words, owner_name, owner_pieces, owner_score
 
 WIDTH = 358  # CSS px: the page draws the picture this wide on a phone
 MARGIN = 4
@@ -159,7 +159,7 @@ def owners_svg(view: HuntView, top: float) -> tuple[list[str], float]:
         parts.append(circle(MARGIN + 10, y + 13, 8, f'fill="{fill}" stroke="#000"'))
         score = owner_score(view, owner)
         points, _, rest = score.partition(" + ")
-        parts.append(left_text(MARGIN + 24, y + 18, info["name"], HEAD, ' font-weight="bold"'))
+        parts.append(left_text(MARGIN + 24, y + 18, owner_name(view, owner), HEAD, ' font-weight="bold"'))
         parts.append(left_text(WIDTH - MARGIN, y + 18, points + winner_mark(view, owner), HEAD,
                                ' font-weight="bold" text-anchor="end"'))
         detail = (f"+ {rest} · " if rest else "") + f"{owner_pieces(view, owner)} on the board"
@@ -199,7 +199,7 @@ def tiles_svg(view: HuntView, top: float) -> tuple[list[str], float]:
     return parts, y
 
 
-def render(view: HuntView, legal: list[str]) -> str:
+def render(view: HuntView, legal: Sequence[str]) -> str:
     """The forest for a phone as an SVG document 358 units wide; the tiles that `legal` actions target are
     marked and clickable as on the desktop."""
     on_tile = targets(legal, tile_of)

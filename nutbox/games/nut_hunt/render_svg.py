@@ -8,12 +8,14 @@ of the `legal` actions targets (place, scatter, recruit, hassle) is highlighted 
 class="target" and data-action (the first such action's text); data-actions lists them all, separated by
 "|" because action texts hold spaces. The table turns a click on data-action into that action. Each tile's
 data-state says what is on it (the fox, squirrels, nests), so the table can mark the tiles that changed.
-The drawing depends on the view and `legal` only, so the same input always gives the same text.
+The drawing depends on the view and `legal` only, so the same input always gives the same text. Seats are
+named by `seat_name` placeholders, which the face fills with the table's names (escaped).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from nutbox.core.svg import (
     HIGHLIGHT,
@@ -29,10 +31,9 @@ from nutbox.core.svg import (
     titled,
 )
 from nutbox.games.nut_hunt.actions import NOTATION, Hassle, Place, Recruit, Scatter
-from nutbox.games.nut_hunt.board import COORDS, RADIUS
-from nutbox.games.nut_hunt.components import COMPONENTS, Tile
+from nutbox.games.nut_hunt.components import COMPONENTS, COORDS, RADIUS, Tile
 from nutbox.games.nut_hunt.view import HuntView
-from nutbox.games.nut_hunt.words import OWNER_FILL, cost_words, forage_words, owner_pieces, owner_score
+from nutbox.games.nut_hunt.words import OWNER_FILL, cost_words, forage_words, owner_name, owner_pieces, owner_score
 
 SIZE = 64  # a hex's circumradius
 HALF_WIDTH = SIZE * math.sqrt(3) / 2
@@ -119,7 +120,7 @@ def hover(view: HuntView, tile: Tile, actions: list[str]) -> list[str]:
     if view["fox"] == tile.code:
         lines.append("the fox is here")
     for owner, what, count in occupants(view, tile.code):
-        lines.append(f"{view['owners'][owner]['name']}: {count} {what}{'s' if count > 1 else ''}")
+        lines.append(f"{owner_name(view, owner)}: {count} {what}{'s' if count > 1 else ''}")
     return lines + click_lines(actions)
 
 
@@ -197,7 +198,7 @@ def legend_svg(view: HuntView) -> str:
         x, y = MARGIN + 10, BOARD_HEIGHT + LEGEND_LINE * owner + LEGEND_LINE / 2
         fill, _ = OWNER_FILL[info["colour"]]
         parts.append(circle(x, y, 7, f'fill="{fill}" stroke="#000"'))
-        parts.append(left_text(x + 13, y + 4, info["name"], 12, ' font-weight="bold"'))
+        parts.append(left_text(x + 13, y + 4, owner_name(view, owner), 12, ' font-weight="bold"'))
         parts.append(left_text(WIDTH - MARGIN, y + 4, f"{owner_score(view, owner)}{winner_mark(view, owner)} · "
                                f"{owner_pieces(view, owner)} on the board", 12, ' text-anchor="end"'))
     parts.append("</g>")
@@ -208,7 +209,7 @@ def height(view: HuntView) -> float:
     return BOARD_HEIGHT + LEGEND_LINE * len(view["owners"]) + 6
 
 
-def render(view: HuntView, legal: list[str]) -> str:
+def render(view: HuntView, legal: Sequence[str]) -> str:
     """The forest as an SVG document; the tiles that `legal` actions target are marked and clickable."""
     on_tile = targets(legal, tile_of)
     cells = [tile_svg(view, cell, on_tile) for cell in range(len(COORDS))]

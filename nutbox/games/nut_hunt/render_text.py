@@ -3,7 +3,9 @@ their nuts, the objectives the viewer may see, and what is happening now.
 
 Every tile shows its code (with "start", "pond" or "barrens" where it applies, and F for the fox), and
 every owner with something on it a token: the owner's number (A for the Automa) followed by a ● per
-squirrel and a ▲ per nest, so the board reads without colour too. Objectives are written "#12".
+squirrel and a ▲ per nest, so the board reads without colour too. Objectives are written "#12". Each seat is
+called by the name the table gives it (`names`), the Automa by its own; what is to be decided is the face's
+`decision`, which the table prints beside the picture.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core import SeatNames
 from nutbox.core.terminal import borderless_table, seat_marks
-from nutbox.games.nut_hunt.board import COORDS, RADIUS
-from nutbox.games.nut_hunt.components import COMPONENTS, Tile
+from nutbox.games.nut_hunt.components import AUTOMA_OWNER, COMPONENTS, COORDS, RADIUS, Tile
 from nutbox.games.nut_hunt.view import HuntView
 
 CELL_WIDTH = 18  # even, so a row of cells sits half a cell off the next one as on the hexagon
@@ -58,9 +60,13 @@ def owner_label(view: HuntView, owner: int) -> str:
     return "A" if view["solo"] and owner == 1 else str(owner + 1)
 
 
-def owner_text(view: HuntView, owner: int) -> Text:
-    info = view["owners"][owner]
-    return Text(f" {info['name']} ", style=OWNER_STYLE[info["colour"]])
+def owner_name(view: HuntView, owner: int, names: SeatNames) -> str:
+    """An owner as the picture calls it: the seat's name, or "the Automa"."""
+    return "the Automa" if view["solo"] and owner == AUTOMA_OWNER else names[owner]
+
+
+def owner_text(view: HuntView, owner: int, names: SeatNames) -> Text:
+    return Text(f" {owner_name(view, owner, names)} ", style=OWNER_STYLE[view["owners"][owner]["colour"]])
 
 
 def tile_tag(tile: Tile) -> tuple[str, str]:
@@ -146,7 +152,7 @@ def tile_legend() -> Table:
     return table
 
 
-def players_table(view: HuntView) -> Table:
+def players_table(view: HuntView, names: SeatNames) -> Table:
     table = borderless_table("", "", "nuts", "objectives", "nests", "squirrels")
     to_move = view["to_move"]
     for owner in range(len(view["owners"])):
@@ -158,7 +164,8 @@ def players_table(view: HuntView) -> Table:
         else:
             nuts, cards = "—", str(len(view["automa_hand"]))
         marks = seat_marks(owner == to_move, owner == view.get("seat"))
-        table.add_row(owner_text(view, owner), marks, nuts, cards, str(view["nest_counts"][owner]), str(squirrels))
+        table.add_row(owner_text(view, owner, names), marks, nuts, cards, str(view["nest_counts"][owner]),
+                      str(squirrels))
     return table
 
 
@@ -171,7 +178,7 @@ def card_lines(title: str, cards: list[int]) -> Text:
     return text
 
 
-def objectives_text(view: HuntView) -> Text:
+def objectives_text(view: HuntView, names: SeatNames) -> Text:
     """The cards this view shows: the viewer's hand and scouted cards, the Automa's, and the deck."""
     parts: list[Text] = []
     if "hand" in view:
@@ -179,7 +186,7 @@ def objectives_text(view: HuntView) -> Text:
     if view.get("looking"):
         parts.append(card_lines("You are scouting (keep one or none)", view["looking"]))
     elif view["looking_count"]:
-        name = view["owners"][view["current"]]["name"]
+        name = owner_name(view, view["current"], names)
         parts.append(Text(f"{name} is scouting {view['looking_count']} objectives"))
     if view["solo"]:
         parts.append(card_lines(f"The Automa's objectives ({view['automa_level']})", view["automa_hand"]))
@@ -198,27 +205,27 @@ def objectives_text(view: HuntView) -> Text:
     return Text("\n").join(parts)
 
 
-def scatter_text(view: HuntView) -> Text:
+def scatter_text(view: HuntView, names: SeatNames) -> Text:
     """The scatters still owed, newest first: a nest built while scattering is resolved before the rest (FAQ)."""
     text = Text("Scattering", style="bold")
     for depth, frame in enumerate(reversed(view["frames"])):
         tile = TILE_OF_CODE[frame["tile"]].name
         cause = f"the fox came from {TILE_OF_CODE[frame['vacated']].name}" if frame["vacated"] else "a new nest"
         owed = ", ".join(
-            f"{view['owners'][owner]['name']} ×{count}" for owner, count in enumerate(frame["owed"]) if count
+            f"{owner_name(view, owner, names)} ×{count}" for owner, count in enumerate(frame["owed"]) if count
         )
         text.append(f"\n  {'now' if depth == 0 else 'then'}: from {tile} ({cause}); squirrels to leave: {owed}")
     if view["scatterer"] is not None:
-        text.append(f"\n  {view['owners'][view['scatterer']]['name']} scatters next")
+        text.append(f"\n  {owner_name(view, view['scatterer'], names)} scatters next")
     return text
 
 
-def situation_text(view: HuntView) -> Text:
+def situation_text(view: HuntView, names: SeatNames) -> Text:
+    """Whose turn it is (the table prints what they decide), what chance does, or who won."""
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        text = owner_text(view, to_move)
-        decision = view.get("decision")
-        text.append(f" to decide: {decision}" if decision else " to move", style="bold")
+        text = owner_text(view, to_move, names)
+        text.append(" to move", style="bold")
         return text
     if to_move == "chance":
         if view["frames"]:
@@ -227,12 +234,12 @@ def situation_text(view: HuntView) -> Text:
         if view["phase"] == "layout":
             what += f" ({len(view['layout'])} of {len(COORDS)} tiles)"
         return Text(f"Chance: {what}", style="italic")
-    winners = [view["owners"][owner]["name"] for owner in view["result"]]
+    winners = [owner_name(view, owner, names) for owner in view["result"]]
     verb = "wins" if len(winners) == 1 else "share the victory"
     return Text(f"{' and '.join(winners)} {verb}", style="bold green")
 
 
-def breakdown_table(view: HuntView) -> Table:
+def breakdown_table(view: HuntView, names: SeatNames) -> Table:
     """Every owner's objectives (now all face up) with their points, nests and the tie-breaking squirrels."""
     table = borderless_table("", "objectives", "nests", "squirrels", "total")
     for owner, parts in enumerate(view["breakdown"]):
@@ -244,7 +251,7 @@ def breakdown_table(view: HuntView) -> Table:
         cards.rstrip()
         nests = f"{parts['nests']} ({parts['nest_points']:+d})"
         winner = " ★" if owner in view["result"] else ""
-        table.add_row(owner_text(view, owner), cards or "none", nests, str(parts["squirrels"]),
+        table.add_row(owner_text(view, owner, names), cards or "none", nests, str(parts["squirrels"]),
                       Text(f"{parts['total']}{winner}", style="bold"))
     return table
 
@@ -257,20 +264,22 @@ def header_text(view: HuntView) -> Text:
     return text
 
 
-def render(view: HuntView) -> RenderableType:
-    """The forest, the legend, the players and their cards, and the situation, from a view only."""
+def render(view: HuntView, names: SeatNames | None = None) -> RenderableType:
+    """The forest, the legend, the players and their cards, and the situation, from a view only, each seat
+    called by `names` ("Player 1" where none is given)."""
+    names = names if names is not None else SeatNames()
     parts: list[RenderableType] = [
         header_text(view),
         Panel(board_text(view), title="The forest", expand=False),
         tile_legend(),
-        players_table(view),
-        objectives_text(view),
+        players_table(view, names),
+        objectives_text(view, names),
     ]
     if view["frames"]:
-        parts.append(scatter_text(view))
+        parts.append(scatter_text(view, names))
     if view["ending"] and view["phase"] != "over":
         parts.append(Text("A 4th nest is built: the game ends once the squirrels have scattered", style="bold"))
     if view["phase"] == "over":
-        parts.append(breakdown_table(view))
-    parts.append(situation_text(view))
+        parts.append(breakdown_table(view, names))
+    parts.append(situation_text(view, names))
     return Group(*parts)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nutbox.games.nut_hunt.board import Layout
-from nutbox.games.nut_hunt.components import COMPONENTS
+from nutbox.games.nut_hunt.components import COMPONENTS, Layout
 
 NEST_POINTS = 2
 FAILED_PENALTY = -2

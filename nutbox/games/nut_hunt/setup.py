@@ -1,6 +1,8 @@
 """Game Setup (rulebook): laying out the forest, dealing the objectives (and the Automa's in the solo game),
 each player putting one under the deck, and the squirrels placed in snake order, each foraging 2 nuts.
-Each function carries out the action of one setup phase (rules.ON_PHASE dispatches to them).
+
+Each setup phase's `Phase` (in PHASES): its chance outcomes or its legal actions, why another action is refused,
+and what an action does.
 """
 
 from __future__ import annotations
@@ -8,90 +10,163 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event
+from nutbox.core.phases import Phase
 from nutbox.games.nut_hunt import flow
-from nutbox.games.nut_hunt.actions import (
-    Discard,
-    Place,
-    PlaceTile,
-)
-from nutbox.games.nut_hunt.board import CENTRE, layout
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.terms import (
+from nutbox.games.nut_hunt.actions import DISCARDS, PLACE_TILES, PLACES, Discard, Place, PlaceTile
+from nutbox.games.nut_hunt.components import (
     AUTOMA_OBJECTIVES,
+    CENTRE,
+    COMPONENTS,
     DEALT,
     FORAGE_SETUP,
+    SEAT_NAMES,
     TILES,
     T,
+    layout,
     objective_text,
     tile_name,
 )
+from nutbox.games.nut_hunt.refusals import SETUP, not_due
 
 if TYPE_CHECKING:
-    from nutbox.games.nut_hunt.rules import HuntState
+    from nutbox.games.nut_hunt.state import HuntState
 
 
-def on_layout(state: HuntState, action: Action, events: list[Event]) -> None:
+def place_order(players: int, centre_green: bool) -> tuple[int, ...]:
+    """Setup squirrel placement: snake order, or the rulebook's special order for 5 players (Game Setup 3)."""
+    if players == 5 and centre_green:
+        return (0, 1, 2, 3, 4, 3, 2, 1, 0, 4)
+    return (*range(players), *reversed(range(players)))
+
+
+def dealt_each(state: HuntState) -> int:
+    """Objectives dealt to each player at setup (the solo_deal option may make it 2, kept without choice)."""
+    return 2 if state.solo and state.options.solo_deal == "draw-2" else DEALT
+
+
+# --- the forest --------------------------------------------------------------------------------------------------
+def tile_outcomes(state: HuntState) -> list[tuple[Action, float]]:
+    left = [t for t in range(T) if t not in state.tile_at]
+    return [(PLACE_TILES[t], 1 / len(left)) for t in left]
+
+
+def on_layout(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, PlaceTile)
     state.tile_at = (*state.tile_at, action.tile)
-    events.append(Event(f"{tile_name(action.tile)} is laid (tile {len(state.tile_at)} of {T})", "layout",
-                        {"tile": TILES[action.tile].code}, detail=True))
+    events = [Event(f"{tile_name(action.tile)} is laid (tile {len(state.tile_at)} of {T})", "layout",
+                    {"tile": TILES[action.tile].code}, detail=True)]
     if len(state.tile_at) == T:
         state.layout = layout(state.tile_at)
         state.fox = fox = state.tile_at[CENTRE]
         events.append(Event(f"The forest is laid out; the fox starts on {tile_name(fox)}", "fox",
                             {"tile": TILES[fox].code}))
         state.phase = "deal"
+    return events
 
 
-def on_deal(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the objectives ----------------------------------------------------------------------------------------------
+def on_deal(state: HuntState, action: Action) -> list[Event]:
     dealt = dealt_each(state)
     seat = state.step // dealt
     card = flow.draw(state, action)
     state.hands[seat] = (*state.hands[seat], card)
-    events.append(flow.private(seat, f"Player {seat + 1} is dealt objective #{card}: {objective_text(card)}",
-                                f"Player {seat + 1} is dealt an objective", "deal", card, detail=True))
+    events = [flow.private(seat, f"{SEAT_NAMES[seat]} is dealt objective #{card}: {objective_text(card)}",
+                           f"{SEAT_NAMES[seat]} is dealt an objective", "deal", card, detail=True)]
     state.step += 1
     if state.step == dealt * state.n:
         state.phase, state.current, state.step = "discard", 0, 0
         if dealt < DEALT:  # nothing to choose: straight to placing squirrels
             flow.next_placement(state)
+    return events
 
 
-def on_discard(state: HuntState, action: Action, events: list[Event]) -> None:
+def discard_legal(state: HuntState) -> list[Action]:
+    return [DISCARDS[card - 1] for card in sorted(state.hands[state.current])]
+
+
+def discard_reason(state: HuntState, action: Action) -> str:
+    if not isinstance(action, Discard):
+        return not_due(state, action)
+    return f"{SETUP} 1D: objective #{action.card} is not among the three you were dealt"
+
+
+def on_discard(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Discard)
     seat = state.current
     state.hands[seat] = tuple(c for c in state.hands[seat] if c != action.card)
     state.bottom = (*state.bottom, (action.card, seat))
-    events.append(flow.private(seat, f"Player {seat + 1} puts objective #{action.card} under the deck: "
-                                f"{objective_text(action.card)}",
-                                f"Player {seat + 1} keeps two objectives and puts one under the deck",
-                                "discard", action.card))
+    events = [flow.private(seat, f"{SEAT_NAMES[seat]} puts objective #{action.card} under the deck: "
+                           f"{objective_text(action.card)}",
+                           f"{SEAT_NAMES[seat]} keeps two objectives and puts one under the deck",
+                           "discard", action.card)]
     state.current += 1
     if state.current == state.n:
         state.step = 0
         flow.next_placement(state)
+    return events
 
 
-def on_place(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the squirrels -----------------------------------------------------------------------------------------------
+def place_targets(state: HuntState) -> list[int]:
+    # the 5-player special case: the last squirrel may go on an occupied starting tile
+    anywhere = state.n == 5 and TILES[state.fox_tile].green and state.step == len(state.placing_order()) - 1
+    squirrels = state.squirrels
+    return [
+        t
+        for t in range(T)
+        if TILES[t].green
+        and t != state.fox
+        and (anywhere or not any(squirrels[o * T + t] for o in range(state.owners)))
+    ]
+
+
+def place_legal(state: HuntState) -> list[Action]:
+    return [PLACES[t] for t in place_targets(state)]
+
+
+def place_reason(state: HuntState, action: Action) -> str:
+    if not isinstance(action, Place):
+        return not_due(state, action)
+    start = TILES[action.tile]
+    if not start.green:
+        return f"{SETUP} 3: squirrels start on green-bordered starting tiles; {start.name} is not one"
+    if action.tile == state.fox:
+        return f"{SETUP} 3: the fox's tile is not an unoccupied starting tile"
+    return f"{SETUP} 3: {start.name} is already occupied"
+
+
+def on_place(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Place)
     seat = state.current
-    events.append(Event(f"Player {seat + 1} places a squirrel on {tile_name(action.tile)}", "place",
-                        {"seat": seat, "tile": TILES[action.tile].code}))
+    events = [Event(f"{SEAT_NAMES[seat]} places a squirrel on {tile_name(action.tile)}", "place",
+                    {"seat": seat, "tile": TILES[action.tile].code})]
     flow.arrive(state, seat, action.tile, events)
     state.phase, state.forage_tile, state.forage_left, state.resume = "forage", action.tile, FORAGE_SETUP, "place"
+    return events
 
 
-def on_automa_deal(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the Automa's starting hand (solo) ---------------------------------------------------------------------------
+def on_automa_deal(state: HuntState, action: Action) -> list[Event]:
     card = flow.draw(state, action)
     state.automa_hand = (*state.automa_hand, card)
-    events.append(Event(f"The Automa is dealt objective #{card}: {objective_text(card)}", "deal",
-                        {"automa": True, "card": card}))
+    events = [Event(f"The Automa is dealt objective #{card}: {objective_text(card)}", "deal",
+                    {"automa": True, "card": card})]
     state.step += 1
     if state.step == AUTOMA_OBJECTIVES[state.options.automa]:
         state.pending = tuple(t for card in state.automa_hand for t in COMPONENTS.objectives[card - 1].ends)
         state.phase = "automa-place"
+    return events
 
 
-def dealt_each(state: HuntState) -> int:
-    """Objectives dealt to each player at setup (the solo_deal option may make it 2, kept without choice)."""
-    return 2 if state.solo and state.options.solo_deal == "draw-2" else DEALT
+def no_decision(state: HuntState) -> list[Action]:
+    """A chance phase's seat decisions: none."""
+    return []
+
+
+PHASES: dict[str, Phase[HuntState]] = {
+    "layout": Phase(no_decision, not_due, on_layout, tile_outcomes),
+    "deal": Phase(no_decision, not_due, on_deal, flow.draw_outcomes),
+    "discard": Phase(discard_legal, discard_reason, on_discard),
+    "place": Phase(place_legal, place_reason, on_place),
+    "automa-deal": Phase(no_decision, not_due, on_automa_deal, flow.draw_outcomes),
+}

@@ -1,96 +1,213 @@
 """A player's turn (rulebook, Player Turn): the fox die, the forage, the optional action (recruit, hassle,
-scout and keep, or pass), the Automa's turn in the solo game, and the free exchange of nuts. Each `on_`
-function carries out the action of one phase (rules.ON_PHASE dispatches to them).
+scout and keep, or pass), the Automa's turn in the solo game, scattering, and the free exchange of nuts.
+
+Each turn phase's `Phase` (in PHASES): its chance outcomes or its legal actions, why another action is refused,
+and what an action does. Scattering and the exchange come before any phase (the state asks them first): a
+scatter is due whatever the phase while frames are open, and the exchange is open at every decision.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, Event, plural
+from nutbox.core import Action, Event, listing, plural
+from nutbox.core.phases import Phase
 from nutbox.games.nut_hunt import flow
 from nutbox.games.nut_hunt.actions import (
+    HASSLES,
+    KEEPS,
+    PASS,
+    RECRUITS,
+    ROLLS,
+    SCATTERS,
+    SCOUT,
     Forage,
     Hassle,
     Keep,
     Pass,
     Recruit,
     Roll,
+    Scatter,
     Scout,
     Trade,
 )
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.terms import (
+from nutbox.games.nut_hunt.components import (
+    COMPONENTS,
     FORAGE_FOX,
+    FROG_POND,
     NUTS,
     SCOUTED,
+    SEAT_NAMES,
     TILES,
+    T,
     direction_name,
+    nut_list,
     objective_text,
     tile_name,
 )
+from nutbox.games.nut_hunt.refusals import (
+    HASSLE_RULE,
+    RECRUIT_RULE,
+    SCATTER_RULE,
+    SCOUT_RULE,
+    forage_rule,
+    not_due,
+)
+from nutbox.games.nut_hunt.setup import no_decision
 
 if TYPE_CHECKING:
-    from nutbox.games.nut_hunt.rules import HuntState
+    from nutbox.games.nut_hunt.state import HuntState
 
 
-def on_roll(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the fox die -------------------------------------------------------------------------------------------------
+def roll_outcomes(state: HuntState) -> list[tuple[Action, float]]:
+    return [(roll, 1 / 6) for roll in ROLLS]
+
+
+def on_roll(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Roll) and state.layout is not None
     direction = COMPONENTS.compass[action.face - 1]
     start = state.fox_tile
     target = state.layout.move(start, direction)
     bounced = state.layout.step[start][direction] is None
     how = f", bounces off the edge and goes {direction_name((direction + 3) % 6)}" if bounced else ""
-    events.append(Event(f"The fox die shows {action.face} ({direction_name(direction)}): the fox leaves "
-                        f"{tile_name(start)}{how} onto {tile_name(target)}", "fox",
-                        {"face": action.face, "from": TILES[start].code, "to": TILES[target].code,
-                         "bounced": bounced}))
+    events = [Event(f"The fox die shows {action.face} ({direction_name(direction)}): the fox leaves "
+                    f"{tile_name(start)}{how} onto {tile_name(target)}", "fox",
+                    {"face": action.face, "from": TILES[start].code, "to": TILES[target].code,
+                     "bounced": bounced})]
     flow.move_fox(state, target)
     state.phase, state.forage_tile, state.forage_left, state.resume = "forage", target, FORAGE_FOX, "action"
+    return events
 
 
-def on_forage(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the forage --------------------------------------------------------------------------------------------------
+def forage_legal(state: HuntState) -> list[Action]:
+    return state.forage_options()
+
+
+def forage_reason(state: HuntState, action: Action) -> str:
+    if not isinstance(action, Forage):
+        return not_due(state, action)
+    rule = forage_rule(state)
+    if not action.nuts:
+        return f"{rule}: this forage of {state.forage_left} nuts is not optional; only the 1 nut after " \
+               "hassling the fox may be declined"
+    if len(action.nuts) != state.forage_left:
+        return f"{rule}: you forage {plural(state.forage_left, 'nut')} here, not {len(action.nuts)}"
+    produced = listing([COMPONENTS.nut_names[nut] + "s" for nut in TILES[state.foraged].forage])
+    return f"{rule}: {tile_name(state.foraged)} forages only {produced}"
+
+
+def on_forage(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Forage)
+    events: list[Event] = []
     flow.forage(state, action, events)
+    return events
 
 
-def on_action(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the optional action -----------------------------------------------------------------------------------------
+def can_pay(state: HuntState, seat: int, tile: int) -> bool:
+    cost = TILES[tile].cost
+    nuts = state.nuts
+    base = seat * NUTS
+    return all(nuts[base + nut] >= cost.count(nut) for nut in set(cost))
+
+
+def recruit_targets(state: HuntState, seat: int) -> list[int]:
+    return [t for t in range(T) if TILES[t].cost and t != state.fox and can_pay(state, seat, t)]
+
+
+def hassle_targets(state: HuntState, seat: int) -> list[int]:
+    assert state.layout is not None
+    base = seat * T
+    squirrels, nests = state.squirrels, state.nests
+    return [t for t in state.layout.neighbours[state.fox_tile] if squirrels[base + t] or nests[base + t]]
+
+
+def action_legal(state: HuntState) -> list[Action]:
     seat = state.current
+    legal: list[Action] = [RECRUITS[t] for t in recruit_targets(state, seat)]
+    legal += [HASSLES[t] for t in hassle_targets(state, seat)]
+    if state.can_draw():
+        legal.append(SCOUT)
+    legal.append(PASS)
+    return legal
+
+
+def action_reason(state: HuntState, action: Action) -> str:
+    seat = state.current
+    if isinstance(action, Recruit):
+        target = TILES[action.tile]
+        if not target.cost:
+            return f"{RECRUIT_RULE}: no squirrel may be recruited onto {target.name}"
+        if action.tile == state.fox:
+            return f"{RECRUIT_RULE}: squirrels may not be recruited onto a tile occupied by the fox"
+        have = [state.nuts[seat * NUTS + nut] for nut in range(NUTS)]
+        return f"{RECRUIT_RULE}: {target.name} costs {nut_list(target.cost)}; you have " + listing(
+            [plural(count, COMPONENTS.nut_names[nut]) for nut, count in enumerate(have)]
+        ) + " (exchange three of one nut for one of another first)"
+    if isinstance(action, Hassle):
+        assert state.layout is not None
+        if action.tile not in state.layout.neighbours[state.fox_tile]:
+            return f"{HASSLE_RULE}: the fox is pulled onto an adjacent tile; {tile_name(action.tile)} is not " \
+                   f"next to the fox ({tile_name(state.fox_tile)})"
+        return f"{HASSLE_RULE}: you need a squirrel or a nest on {tile_name(action.tile)}"
+    if isinstance(action, Scout):
+        return f"{SCOUT_RULE}: the objective deck is empty"
+    return not_due(state, action)  # (a pass is always legal when due)
+
+
+def on_action(state: HuntState, action: Action) -> list[Event]:
+    seat = state.current
+    events: list[Event] = []
     if isinstance(action, Recruit):
         for nut in TILES[action.tile].cost:
             state.nuts[seat * NUTS + nut] -= 1
-        events.append(Event(f"Player {seat + 1} recruits a squirrel onto {tile_name(action.tile)}", "recruit",
+        events.append(Event(f"{SEAT_NAMES[seat]} recruits a squirrel onto {tile_name(action.tile)}", "recruit",
                             {"seat": seat, "tile": TILES[action.tile].code}))
         state.phase = "end-turn"
         flow.arrive(state, seat, action.tile, events)
     elif isinstance(action, Hassle):
         fox = state.fox_tile
-        events.append(Event(f"Player {seat + 1} hassles the fox from {tile_name(fox)} onto "
+        events.append(Event(f"{SEAT_NAMES[seat]} hassles the fox from {tile_name(fox)} onto "
                             f"{tile_name(action.tile)}", "hassle",
                             {"seat": seat, "from": TILES[fox].code, "to": TILES[action.tile].code}))
         flow.move_fox(state, action.tile)
         state.phase, state.forage_tile, state.forage_left, state.resume = "forage", action.tile, 1, "end-turn"
     elif isinstance(action, Scout):
-        events.append(Event(f"Player {seat + 1} scouts the objective deck", "scout", {"seat": seat}))
+        events.append(Event(f"{SEAT_NAMES[seat]} scouts the objective deck", "scout", {"seat": seat}))
         flow.refill(state, events)
         state.phase, state.looking = "scout-draw", ()
     else:
         assert isinstance(action, Pass)
-        events.append(Event(f"Player {seat + 1} passes", "pass", {"seat": seat}))
+        events.append(Event(f"{SEAT_NAMES[seat]} passes", "pass", {"seat": seat}))
         state.phase = "end-turn"
+    return events
 
 
-def on_scout_draw(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- scouting ----------------------------------------------------------------------------------------------------
+def on_scout_draw(state: HuntState, action: Action) -> list[Event]:
     seat = state.current
     card = flow.draw(state, action)
     state.looking = (*state.looking, card)
-    events.append(flow.private(seat, f"Player {seat + 1} looks at objective #{card}: {objective_text(card)}",
-                                f"Player {seat + 1} looks at the top objective", "look", card, detail=True))
+    events = [flow.private(seat, f"{SEAT_NAMES[seat]} looks at objective #{card}: {objective_text(card)}",
+                           f"{SEAT_NAMES[seat]} looks at the top objective", "look", card, detail=True)]
     if len(state.looking) == SCOUTED or not (state.pool or state.bottom):
         state.phase = "keep"
+    return events
 
 
-def on_keep(state: HuntState, action: Action, events: list[Event]) -> None:
+def keep_legal(state: HuntState) -> list[Action]:
+    return [*(KEEPS[card] for card in sorted(state.looking)), KEEPS[0]]
+
+
+def keep_reason(state: HuntState, action: Action) -> str:
+    if not isinstance(action, Keep):
+        return not_due(state, action)
+    return f"{SCOUT_RULE}: objective #{action.card} is not one of the cards you are looking at"
+
+
+def on_keep(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Keep)
     seat = state.current
     if action.card:
@@ -101,27 +218,78 @@ def on_keep(state: HuntState, action: Action, events: list[Event]) -> None:
     kept = f"keeps objective #{action.card}: {objective_text(action.card)}" if action.card else "keeps none"
     public = "keeps one objective" if action.card else "keeps none"
     under = f"{plural(len(back), 'objective')} {'goes' if len(back) == 1 else 'go'} under the deck"
-    events.append(Event(f"Player {seat + 1} {kept}; {under}", "keep",
-                        {"seat": seat, "card": action.card}, frozenset({seat}),
-                        Event(f"Player {seat + 1} {public}; {under}", "keep",
-                              {"seat": seat})))
     state.phase = "end-turn"
+    return [Event(f"{SEAT_NAMES[seat]} {kept}; {under}", "keep", {"seat": seat, "card": action.card},
+                  frozenset({seat}), Event(f"{SEAT_NAMES[seat]} {public}; {under}", "keep", {"seat": seat}))]
 
 
-def on_automa_draw(state: HuntState, action: Action, events: list[Event]) -> None:
+# --- the Automa's turn (solo) ------------------------------------------------------------------------------------
+def on_automa_draw(state: HuntState, action: Action) -> list[Event]:
     card = flow.draw(state, action)
     state.revealed = (*state.revealed, card)
-    events.append(Event(f"The Automa reveals objective #{card}: {objective_text(card)}", "automa",
-                        {"card": card}))
     state.pending = COMPONENTS.objectives[card - 1].ends
     state.phase = "automa-place"
+    return [Event(f"The Automa reveals objective #{card}: {objective_text(card)}", "automa", {"card": card})]
 
 
-def trade(state: HuntState, action: Trade, events: list[Event]) -> None:
+# --- scattering and the exchange (before any phase) -------------------------------------------------------------
+def scatter_legal(state: HuntState) -> list[Action]:
+    return [SCATTERS[t] for t in state.scatter_targets(state.frames[-1])]
+
+
+def scatter_reason(state: HuntState, action: Action) -> str:
+    if not isinstance(action, Scatter):
+        return not_due(state, action)
+    assert state.layout is not None
+    tile, vacated, _ = state.frames[-1]
+    if action.tile not in state.layout.neighbours[tile]:
+        return f"{SCATTER_RULE}: squirrels scatter onto adjacent tiles; {tile_name(action.tile)} is not " \
+               f"next to {tile_name(tile)}"
+    if action.tile == FROG_POND:
+        return f"{SCATTER_RULE}: no squirrel may scatter onto the Frog Pond"
+    if action.tile == state.fox:
+        return f"{SCATTER_RULE}: squirrels may not scatter onto the tile the fox occupies (FAQ)"
+    assert vacated is not None  # the one target left to refuse
+    return f"{SCATTER_RULE}: squirrels scattering from the fox may not go directly onto the tile it " \
+           f"just vacated ({tile_name(vacated)})"
+
+
+def automa_scatter_outcomes(state: HuntState) -> list[tuple[Action, float]]:
+    """The fox die for an Automa squirrel: the faces that scatter it legally alike (the others are rolled again)."""
+    faces = state.automa_faces(state.frames[-1])
+    return [(ROLLS[face - 1], 1 / len(faces)) for face in faces]
+
+
+def on_scatter(state: HuntState, action: Action) -> list[Event]:
+    """A squirrel leaves the tile scattering now: a seat's choice, or the fox die for the Automa's."""
+    owner = state.scatterer
+    assert owner is not None
+    events: list[Event] = []
+    if isinstance(action, Roll):
+        assert state.layout is not None
+        target = state.layout.move(state.frames[-1][0], COMPONENTS.compass[action.face - 1])
+        flow.scatter(state, owner, target, events, f" (the fox die shows {action.face})")
+    else:
+        assert isinstance(action, Scatter)
+        flow.scatter(state, owner, action.tile, events)
+    return events
+
+
+def trade(state: HuntState, action: Trade) -> list[Event]:
     seat = state.to_move()
     assert isinstance(seat, int)
     state.nuts[seat * NUTS + action.give] -= 3
     state.nuts[seat * NUTS + action.get] += 1
     names = COMPONENTS.nut_names
-    events.append(Event(f"Player {seat + 1} exchanges three {names[action.give]}s for one {names[action.get]}",
-                        "trade", {"seat": seat}))
+    return [Event(f"{SEAT_NAMES[seat]} exchanges three {names[action.give]}s for one {names[action.get]}",
+                  "trade", {"seat": seat})]
+
+
+PHASES: dict[str, Phase[HuntState]] = {
+    "roll": Phase(no_decision, not_due, on_roll, roll_outcomes),
+    "forage": Phase(forage_legal, forage_reason, on_forage),
+    "action": Phase(action_legal, action_reason, on_action),
+    "scout-draw": Phase(no_decision, not_due, on_scout_draw, flow.draw_outcomes),
+    "keep": Phase(keep_legal, keep_reason, on_keep),
+    "automa-draw": Phase(no_decision, not_due, on_automa_draw, flow.draw_outcomes),
+}

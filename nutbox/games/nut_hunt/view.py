@@ -1,5 +1,5 @@
 """The shape of a Nut Hunt view (`HuntState._view`), so that mypy checks every key its readers use, and how
-a state is written as one (`fields`) and read back from one (`read`, for determinization).
+a state is written as one (`fields`; determinize.py reads one back).
 
 A view is JSON-ready: lists, never tuples (a view must not change through JSON), tiles written by their
 codes (WW), objectives by their numbers, owners numbered from 0 (in the solo game owner 1 is the Automa).
@@ -9,27 +9,17 @@ codes (WW), objectives by their numbers, owners numbered from 0 (in the solo gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, cast
 
-from nutbox.core import View
-from nutbox.games.nut_hunt import refusals, scoring
-from nutbox.games.nut_hunt.board import layout
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.terms import (
-    AUTOMA_COLOUR,
-    CODES,
-    COLOURS,
-    NUTS,
-    TILES,
-    AutomaLevel,
-    T,
-    owner_name,
-)
+from nutbox.core import View, default_name
+from nutbox.games.nut_hunt import scoring
+from nutbox.games.nut_hunt.components import AUTOMA_COLOUR, CODES, COLOURS, COMPONENTS, NUTS, TILES, T
+from nutbox.games.nut_hunt.options import AutomaLevel
 
 if TYPE_CHECKING:
-    from nutbox.games.nut_hunt.rules import HuntState
+    from nutbox.games.nut_hunt.state import HuntState
 
-Phase = Literal[
+PhaseName = Literal[
     "layout", "deal", "discard", "place", "automa-deal", "roll", "forage", "action", "scout-draw", "keep",
     "automa-draw", "automa-place", "end-turn", "over",
 ]
@@ -39,7 +29,8 @@ Resume = Literal["place", "action", "end-turn"]  # what follows a forage: setup,
 class OwnerInfo(TypedDict):
     """An owner of pieces: a seat, or the Automa."""
 
-    name: str  # "Player 1", "the Automa"
+    name: str  # "Player 1", "the Automa": the default name, which records' final views keep; the face names
+    # each seat by its number (a table's names for its seats)
     colour: str  # yellow, blue, white, green, red; black for the Automa
 
 
@@ -93,7 +84,18 @@ class Breakdown(TypedDict):
     total: int
 
 
-class HuntFields(TypedDict):
+class Shown(TypedDict):
+    """The fields a view shows as the state holds them (`HuntState.SHOWN`)."""
+
+    phase: PhaseName
+    current: int  # the active owner
+    step: int  # progress within a setup phase
+    turn: int
+    scatterer: int | None  # the owner scattering now (only while scattering)
+    ending: bool  # a 4th nest is built: the game ends once the scatters are done
+
+
+class HuntFields(Shown):
     """What `HuntState._view` returns."""
 
     players: int
@@ -111,19 +113,12 @@ class HuntFields(TypedDict):
     deck: Deck
     automa_hand: list[int]  # solo: the Automa's objectives (face up)
     revealed: list[int]  # solo: the Automa's turn cards, set aside face up
-    phase: Phase
-    current: int  # the active owner
-    step: int  # progress within a setup phase
-    turn: int
     frames: list[ScatterFrame]  # scatters still owed, oldest first
-    scatterer: int | None  # the owner scattering now (only while scattering)
     forage: ForageNow | None  # only while foraging
     pending: list[str]  # solo: the tiles the Automa still places a squirrel on
-    ending: bool  # a 4th nest is built: the game ends once the scatters are done
     nest_counts: list[int]  # per owner
     hand: NotRequired[list[int]]  # a seat's own objectives (not the spectator's view; not once over)
     looking: NotRequired[list[int]]  # with `hand`: the cards this seat is scouting (empty for the others)
-    decision: NotRequired[str]  # what the seat to move decides: in its own view and the spectator's
     hands: NotRequired[list[list[int]]]  # once over: every hand, face up
     result: NotRequired[list[int]]  # once over: the winning owners (the Automa included)
     breakdown: NotRequired[list[Breakdown]]  # once over: per owner
@@ -133,19 +128,21 @@ class HuntView(View, HuntFields):
     """A Nut Hunt view: the core's fields (game, seat, to_move, scores and winners at the end) and ours."""
 
 
-# --- a state as a view, and back -------------------------------------------------------------------------
+# --- a state as a view -------------------------------------------------------------------------
 def fields(state: HuntState, seat: int | None) -> HuntFields:
     """What `seat` may know of `state` (None: the spectator), beyond the core's fields."""
     over = state.phase == "over"
     code = code_of
     codes = CODES
-    view: HuntFields = {
+    view = cast(HuntFields, state.shown())
+    view.update({
         "players": state.n,
         "solo": state.solo,
         "automa_level": state.options.automa if state.solo else None,
         "competitive": state.options.competitive,
         "owners": [
-            {"name": owner_name(o, state.n), "colour": AUTOMA_COLOUR if o == state.automa else COLOURS[o]}
+            {"name": "the Automa", "colour": AUTOMA_COLOUR} if o == state.automa
+            else {"name": default_name(o), "colour": COLOURS[o]}
             for o in range(state.owners)
         ],
         "layout": [codes[t] for t in state.tile_at],
@@ -171,24 +168,15 @@ def fields(state: HuntState, seat: int | None) -> HuntFields:
         },
         "automa_hand": list(state.automa_hand),
         "revealed": list(state.revealed),
-        "phase": state.phase,
-        "current": state.current,
-        "step": state.step,
-        "turn": state.turn,
         "frames": [{"tile": codes[t], "vacated": code(v), "owed": list(owed)} for t, v, owed in state.frames],
-        "scatterer": state.scatterer if state.frames else None,
         "forage": {"tile": codes[state.foraged], "count": state.forage_left, "then": state.resume}
         if state.phase == "forage" else None,
         "pending": [codes[t] for t in state.pending],
-        "ending": state.ending,
         "nest_counts": [state.nest_count(o) for o in range(state.owners)],
-    }
+    })
     if seat is not None and not over:
         view["hand"] = list(state.hands[seat])
         view["looking"] = list(state.looking) if seat == state.current else []
-    who = state.to_move()
-    if isinstance(who, int) and (seat is None or seat == who):
-        view["decision"] = refusals.decision(state)
     if over:
         view["hands"] = [list(hand) for hand in state.hands]
         view["deck"]["pool"] = sorted(state.pool)
@@ -197,68 +185,8 @@ def fields(state: HuntState, seat: int | None) -> HuntFields:
     return view
 
 
-def read(state: HuntState, view: HuntView, hidden: list[int]) -> None:
-    """Make a new `state` what `view` shows, the cards it hides dealt from `hidden` in order (determinization).
-
-    `hidden` holds exactly the cards the view does not place: other seats' hands, another seat's
-    scouted cards, the cards under the deck that this seat did not put there, and the unseen deck.
-    """
-    of = COMPONENTS.tile_of_code
-    state.tile_at = tuple(of[c] for c in view["layout"])
-    if len(state.tile_at) == T:
-        state.layout = layout(state.tile_at)
-    state.fox = tile_of(view["fox"])
-    state.fox_from = tile_of(view["fox_from"])
-    for code, counts in view["board"].items():
-        t = of[code]
-        for o in range(state.owners):
-            state.squirrels[o * T + t] = counts["squirrels"][o]
-            state.nests[o * T + t] = counts["nests"][o]
-    state.nuts = [count for seat_nuts in view["nuts"] for count in seat_nuts.values()]
-    state.automa_hand = tuple(view["automa_hand"])
-    state.revealed = tuple(view["revealed"])
-    state.phase = view["phase"]
-    state.current = view["current"]
-    state.step = view["step"]
-    state.turn = view["turn"]
-    state.frames = [(of[f["tile"]], tile_of(f["vacated"]), tuple(f["owed"])) for f in view["frames"]]
-    state.scatterer = view["scatterer"]
-    if view["forage"] is not None:
-        state.forage_tile = of[view["forage"]["tile"]]
-        state.forage_left = view["forage"]["count"]
-        state.resume = view["forage"]["then"]
-    state.pending = tuple(of[c] for c in view["pending"])
-    state.ending = view["ending"]
-    if "result" in view:
-        state.result = tuple(view["result"])
-    cards = iter(hidden)
-    seat = view["seat"]
-    if "hands" in view:
-        state.hands = [tuple(hand) for hand in view["hands"]]
-    else:
-        state.hands = [
-            tuple(view["hand"]) if s == seat else tuple(next(cards) for _ in range(size))
-            for s, size in enumerate(view["hand_sizes"])
-        ]
-    if view["looking_count"]:
-        mine = view.get("looking") or []
-        state.looking = tuple(mine) if mine else tuple(next(cards) for _ in range(view["looking_count"]))
-    state.bottom = tuple(
-        (entry["card"] if entry["card"] is not None else next(cards), entry["placer"])
-        for entry in view["deck"]["bottom"]
-    )
-    if "pool" in view["deck"]:
-        state.pool = tuple(view["deck"]["pool"])
-    else:
-        state.pool = tuple(sorted(next(cards) for _ in range(view["deck"]["unseen"])))
-
-
 def code_of(tile: int | None) -> str | None:
     return TILES[tile].code if tile is not None else None
-
-
-def tile_of(code: str | None) -> int | None:
-    return COMPONENTS.tile_of_code[code] if code is not None else None
 
 
 def breakdown_json(parts: scoring.Breakdown) -> Breakdown:

@@ -1,5 +1,6 @@
-"""Nut Hunt in words (core/words.py): what the seat to move decides, each action as a phrase, every seat's
-panel and the final score table, all read from a view so that they tell nobody more than the view does.
+"""Nut Hunt in words (core/words.py, for face.py): what the seat to move decides, each action as a phrase, every
+seat's panel and the final score table, all read from a view so that they tell nobody more than the view does.
+Seats are named by `seat_name` (a placeholder the face fills with the table's names), the Automa by its own.
 
 What is public (rulebook): the forest, the nuts ("Are what Nuts I have public knowledge? Yes"), the nests
 and so their 2 points each, how many objectives each player holds, and in the solo game the Automa's face-up
@@ -28,10 +29,18 @@ from nutbox.games.nut_hunt.actions import (
     Scout,
     Trade,
 )
-from nutbox.games.nut_hunt.board import NUM_CELLS, layout
-from nutbox.games.nut_hunt.components import COMPONENTS, Tile
-from nutbox.games.nut_hunt.rules import AUTOMA_OWNER, FORAGE_HASSLE, FORAGE_SETUP, NEST_SIZE, SCOUTED
-from nutbox.games.nut_hunt.terms import direction_name
+from nutbox.games.nut_hunt.components import (
+    AUTOMA_OWNER,
+    COMPONENTS,
+    FORAGE_HASSLE,
+    FORAGE_SETUP,
+    NEST_SIZE,
+    NUM_CELLS,
+    SCOUTED,
+    Tile,
+    direction_name,
+    layout,
+)
 from nutbox.games.nut_hunt.view import Breakdown, HuntView, ObjectiveScore
 
 # the owners' colours as fill (the board draws its pieces in them), with a text colour that reads on it
@@ -58,6 +67,11 @@ CHANCE_STEPS = {
 
 
 # --- small pieces ------------------------------------------------------------------------------------------
+def owner_name(view: HuntView, owner: int) -> str:
+    """An owner of pieces: "the Automa" in the solo game, else the seat (a placeholder for its name)."""
+    return "the Automa" if view["solo"] and owner == AUTOMA_OWNER else seat_name(owner)
+
+
 def name_of(code: str) -> str:
     return TILES[TILE_OF_CODE[code]].name
 
@@ -340,7 +354,7 @@ def cards_in(results: list[ObjectiveScore]) -> str:
 def result_note(view: HuntView) -> str:
     """How the winner was decided, when the totals alone do not say it; in solo, always against the Automa."""
     parts = view["breakdown"]
-    names = [owner["name"] for owner in view["owners"]]
+    names = [owner_name(view, owner) for owner in range(len(view["owners"]))]
     notes = []
     if view["solo"]:
         automa = parts[AUTOMA_OWNER]

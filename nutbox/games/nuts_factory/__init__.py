@@ -39,6 +39,7 @@ an action; the rules refuse it, citing the rule it breaks.
 """
 
 from nutbox.games.nuts_factory.game import NutsFactory
-from nutbox.games.nuts_factory.rules import FactoryOptions, FactoryState
+from nutbox.games.nuts_factory.options import FactoryOptions
+from nutbox.games.nuts_factory.state import FactoryState
 
 __all__ = ["FactoryOptions", "FactoryState", "NutsFactory"]

@@ -3,7 +3,9 @@
 Places are written r<row>c<column>: rows numbered from 0 (the dispensers) down to the Box Holders, as in
 the component data; columns from 1 on the left, as the rulebook numbers them. A conveyor tile is named by
 the place of its left half. Nuts are A, C, Pe, Pi; objectives, trucks and bonus cards by their numbers.
-Every action the rules can allow is built once here; the rules hand out these objects.
+Every action the rules can allow is built once here; the rules hand out these objects (the tile Actions a
+conveyor row offers are looked up by where its tiles lie, in tables built once at the end). Places and tiles
+are also said in words here, for the events, the labels and the pictures: "a Joiner in row 2, columns 4 and 5".
 
 Tiles and machines may be named where the rules forbid them: off the board ("slide r4c1 left", "machine
 r3c1 c0") or outside their rows. The rulebook has rules for exactly those attempts ("It must fit completely
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nutbox.core import Action, ActionSpace, Field, Form, Named, Notation, Number, Word
@@ -278,3 +281,93 @@ NOTATION = Notation(
      Take, Exchange, Holder, Roll, D8, DrawBonus),
     (FEED, DONE, PRODUCE),
 )
+
+
+# --- the tile Actions a conveyor row offers, by where its tiles lie (turn.configurations looks them up) -------
+CONVEYOR_ROWS = tuple(sorted(COMPONENTS.conveyor_rows))
+ROW_INDEX = {row: index for index, row in enumerate(CONVEYOR_ROWS)}
+MASKS = range(1 << (COLUMNS - 1))  # every set of left columns a row's tiles can have
+
+
+def row_lefts(tiles: Iterable[tuple[int, int]]) -> list[int]:
+    """The left columns of each conveyor row's tiles (CONVEYOR_ROWS order) as bits: 1 << column."""
+    lefts = [0] * len(CONVEYOR_ROWS)
+    index = ROW_INDEX
+    for row, left in tiles:
+        lefts[index[row]] |= 1 << left
+    return lefts
+
+
+def _covered(mask: int) -> int:
+    """The columns that tiles with these left columns cover, as bits."""
+    return mask | mask << 1
+
+
+def build_tables(kinds: tuple[str, ...]) -> list[list[tuple[Action, ...]]]:
+    """By conveyor row, then by its tiles' mask: a Build of each kind at every place no tile covers, by place."""
+    return [[tuple(BUILDS[(kind, row, col)] for col in range(COLUMNS - 1) if not _covered(mask) >> col & 3
+                   for kind in kinds) for mask in MASKS] for row in CONVEYOR_ROWS]
+
+
+def _tile_moves(row: int, mask: int) -> tuple[Action, ...]:
+    """For each tile of the row, left to right: clear it, and slide it left, then right, where that is free."""
+    covered = _covered(mask)
+    listed: list[Action] = []
+    for col in range(COLUMNS - 1):
+        if mask >> col & 1:
+            spot = (row, col)
+            listed.append(CLEARS[spot])
+            if col > 0 and not covered >> (col - 1) & 1:
+                listed.append(MOVES[(spot, (row, col - 1))])
+            if col < COLUMNS - 2 and not covered >> (col + 2) & 1:
+                listed.append(MOVES[(spot, (row, col + 1))])
+    return tuple(listed)
+
+
+TILE_MOVES = [[_tile_moves(row, mask) for mask in MASKS] for row in CONVEYOR_ROWS]  # by row, then mask
+
+
+# --- places and tiles in words (the rules' events, the labels in words.py, the pictures' tooltips) -------------
+def columns(col: int) -> str:
+    """The two columns a tile whose left half is in 0-based column `col` spans."""
+    return f"columns {col + 1} and {col + 2}"
+
+
+def tile_place(row: int, col: int) -> str:
+    """Where a tile whose left half is at (row, 0-based col) lies: "row 4, columns 5 and 6"."""
+    return f"row {row}, {columns(col)}"
+
+
+def tile_words(kind: str, row: int, col: int) -> str:
+    """A tile of this kind at (row, 0-based col), with what a Splitter or Joiner does there: "a Cross tile in
+    row 4, columns 5 and 6", "a Joiner in row 2, columns 4 and 5 (both merge into column 5)"."""
+    name = tile_name(kind)
+    does = "" if name == "Cross tile" else f" ({tile_does(kind, col)})"
+    return f"a {name} in {tile_place(row, col)}{does}"
+
+
+def tile_name(kind: str) -> str:
+    """A tile kind as the rulebook names it, read from its belts: a Cross, or a Splitter/Joiner used as a
+    Splitter (one entrance forks into both columns) or as a Joiner (both entrances lead to one column)."""
+    left, right = COMPONENTS.tiles[kind].belts
+    if 2 in (len(left), len(right)):
+        return "Splitter"
+    if left == right:
+        return "Joiner"
+    return "Cross tile"
+
+
+def tile_does(kind: str, col: int) -> str:
+    """What a Splitter or Joiner placed at 0-based column `col` does with the nuts of its two columns."""
+    left, right = COMPONENTS.tiles[kind].belts
+    if left == right:
+        return f"both merge into column {col + left[0] + 1}"
+    parts = []
+    for side, exits in enumerate((left, right)):
+        if len(exits) == 2:
+            parts.append(f"column {col + side + 1} forks into both")
+        elif not exits:
+            parts.append(f"column {col + side + 1} is closed")
+        else:
+            parts.append(f"column {col + side + 1} goes to column {col + exits[0] + 1}")
+    return "; ".join(parts)

@@ -5,6 +5,9 @@ Holders), its columns, where the machines start, and what each conveyor tile doe
 Box Holders, the squirrel die, the trucks and the bonus cards. Almost all of it is reconstructed
 (docs/games/nuts-factory.md), so an owner of the real game may enter the true board; `parse` reads it through
 the pydantic models below and refuses a file that breaks what the rules rely on, saying what and where.
+
+At the end, what the rules read of it (the tables, the nut on top of a Box Holder) and the rulebook's section
+headings, which every refusal cites.
 """
 
 from __future__ import annotations
@@ -354,3 +357,31 @@ def load() -> Components:
 
 
 COMPONENTS = load()
+
+
+# --- the tables the rules read, and the rulebook's section headings that refusals cite ---------------------------
+COLUMNS = COMPONENTS.columns
+NUTS = len(COMPONENTS.nut_codes)
+NUT_NAMES = COMPONENTS.nut_names
+LIMITS = COMPONENTS.limits
+ALL_CARDS = tuple(card.id for card in COMPONENTS.bonus_cards)
+TRUCKS = {truck.id: truck for truck in COMPONENTS.trucks}
+
+SETUP_RULE = "Game Setup"
+CONFIG_RULE = "Phase 1. Configuration"
+BUILD_RULE = "Configuration, Build"
+SQUIRREL_RULE = "Phase 2: Squirrel Movement"
+PRODUCTION_RULE = "Phase 3: Production"
+SHIP_RULE = "Phase 4: Shipping"
+CLEANUP_RULE = "Phase 5: Cleanup"
+BONUS_RULE = "Bonus Cards"
+
+
+def top_of(holder: int, turns: int) -> int:
+    """The nut on top of a Box Holder turned `turns` quarter turns clockwise (the left box comes up)."""
+    return COMPONENTS.box_holders[holder][(-turns) % 4]
+
+
+# Box Holder -> quarter turns (0 to 3) -> the nut on top: top_of, looked up
+TOPS = tuple(tuple(top_of(holder, turns) for turns in range(4)) for holder in range(len(COMPONENTS.box_holders)))
+

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from nutbox.core import Example, Guide, Section
 from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rulebook import DIE_WORDS
+from nutbox.games.nuts_factory.turn import DIE_WORDS
 
 LIMITS = COMPONENTS.limits
 SUPPLY = COMPONENTS.supply

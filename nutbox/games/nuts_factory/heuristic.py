@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from nutbox.games.nuts_factory.rules import NUTS, TRUCKS, FactoryState
+from nutbox.games.nuts_factory.components import NUTS, TRUCKS
+
+if TYPE_CHECKING:
+    from nutbox.games.nuts_factory.state import FactoryState
 
 NUT_VALUE = 2.0  # a truck pays about 3 points a nut, once the right nuts are together
 CARD_VALUE = 2.0

@@ -52,8 +52,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nutbox.core import Options
+from nutbox.games.nuts_factory.bonus import WAREHOUSE_BONUS_LIMIT
 from nutbox.games.nuts_factory.components import COMPONENTS, EFFECTS, MACHINE_KINDS, TILE_KINDS
-from nutbox.games.nuts_factory.rules import WAREHOUSE_BONUS_LIMIT, FactoryOptions
+from nutbox.games.nuts_factory.options import FactoryOptions
 from nutbox.games.nuts_factory.view import FactoryView
 
 if TYPE_CHECKING:

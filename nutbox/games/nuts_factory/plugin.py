@@ -3,11 +3,4 @@
 from nutbox.core.plugin import GamePlugin
 from nutbox.games.nuts_factory.game import NutsFactory
 
-PLUGIN = GamePlugin(
-    NutsFactory,
-    render_text="nutbox.games.nuts_factory.render_text:render",
-    render_svg="nutbox.games.nuts_factory.render_svg:render",
-    render_svg_phone="nutbox.games.nuts_factory.render_phone:render",
-    observe="nutbox.games.nuts_factory.observation:Observation",
-    tutorial="nutbox.games.nuts_factory:tutorial.toml",
-)
+PLUGIN = GamePlugin(NutsFactory, observe="nutbox.games.nuts_factory.observation:Observation")

@@ -1,36 +1,243 @@
-"""The factory runs (Phase 3, Production): nuts along the Connecting Paths into the warehouse unless the
-Squirrel eats them, the Box Holders turned, bonus cards drawn (chance) for Extra Delicious nuts, with the
-active player's decision between two draws when the deck is to be reshuffled before the last; then Phase 4,
-Shipping, where trucks score the points.
+"""The factory at work: where the nuts go, and Phase 3, Production (a part of the rules only Nuts! has).
+
+Where the nuts go: every route from a dispenser down the factory floor to a Box Holder. A nut falls straight
+down its column unless a conveyor tile in a conveyor row sends it elsewhere: a Cross swaps the tile's two
+columns, a splitter sends it down both, a joiner merges two columns into one, and an entrance a splitter does
+not use stops it (or, under the option `unused_end=fall`, lets it fall straight through). Routes are counted
+with multiplicity, as the rulebook counts Thea's three paths into one box. For each route the floor remembers
+where it crossed the Squirrel's row, so the squirrel can be moved and asked "am I on a Connecting Path?"
+without following the nuts again.
+
+Production: nuts along the Connecting Paths into the warehouse unless the Squirrel eats them, the Box Holders
+turned, bonus cards drawn (chance) for Extra Delicious nuts, with the active player's decision between two
+draws when the deck is to be reshuffled before the last.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
-from nutbox.core import Action, Event, listing, plural
-from nutbox.games.nuts_factory.actions import (
-    DONE,
-    DrawBonus,
-    Ship,
-)
-from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rulebook import (
-    NUT_NAMES,
-    NUTS,
-    QUARTERS,
-    TRUCKS,
-    player_name,
-    top_of,
-)
+from nutbox.core import Action, Event, listing, plural, seat_name
+from nutbox.games.nuts_factory.actions import DONE, DRAWS, PRODUCE, DrawBonus
+from nutbox.games.nuts_factory.components import BONUS_RULE, COMPONENTS, NUT_NAMES, NUTS, TileKind, top_of
 
 if TYPE_CHECKING:
-    from nutbox.games.nuts_factory.rules import FactoryState
+    from nutbox.games.nuts_factory.state import FactoryState
+
+QUARTERS = {1: "a quarter", 2: "two quarters", 3: "three quarters"}
+DRAW_REASON = f"{BONUS_RULE}: bonus cards are drawn face down, one for each Extra Delicious nut collected"
+DRAWING = f"{BONUS_RULE}: bonus cards are being drawn for Extra Delicious nuts; the active player decides again " \
+          "once they are"
+
+
+# --- where the nuts go -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Route:
+    source: int  # the dispenser's column
+    end: int  # the Box Holder's column
+    salted: bool
+    roasted: bool
+    squirrel_column: int  # where it crosses the Squirrel's row
+    count: int  # how many distinct routes share all of the above
+
+
+def belts(kind: TileKind, fall_through: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A tile's exits for a nut entering at its left and right column."""
+    if not fall_through:
+        return kind.belts
+    left, right = kind.belts
+    return (left or (0,), right or (1,))
+
+
+def exit_table(tiles: Mapping[tuple[int, int], str], fall_through: bool) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(conveyor row, column a nut enters) -> the columns it leaves by, for every column a tile covers."""
+    exits: dict[tuple[int, int], tuple[int, ...]] = {}
+    for (row, left), name in tiles.items():
+        for side, belt in enumerate(belts(COMPONENTS.tiles[name], fall_through)):
+            exits[(row, left + side)] = tuple(left + exit_side for exit_side in belt)
+    return exits
+
+
+# A flow (a bundle of routes that agree so far) is packed into one int while it is followed down the floor, as
+# hashing ints is much cheaper than hashing tuples: its column, its dispenser's column, whether it was salted
+# and roasted, and where it crossed the Squirrel's row (the column + 1; 0 until it has).
+_FIELD = 5  # bits per column: the data allow up to 26 columns
+_COLUMN = (1 << _FIELD) - 1
+_SALTED = 1 << 2 * _FIELD
+_ROASTED = _SALTED << 1
+_CROSSING = 2 * _FIELD + 2  # where the crossing starts
+_MARKS = {"salter": _SALTED, "roaster": _ROASTED}
+_COLUMNS = range(COMPONENTS.columns)
+
+
+def _exits_at(fall_through: bool) -> dict[str, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]:
+    """Tile kind -> left column -> the columns a nut entering at its left and at its right leaves by."""
+    return {name: tuple((tuple(left + side for side in belts(kind, fall_through)[0]),
+                         tuple(left + side for side in belts(kind, fall_through)[1]))
+                        for left in _COLUMNS)
+            for name, kind in COMPONENTS.tiles.items()}
+
+
+_EXITS_AT = {fall: _exits_at(fall) for fall in (False, True)}
+# The kinds that send a nut down two columns, and for the others the one column each entrance leads to (-1:
+# the nut stops there); a floor without the former has one route at most from each dispenser.
+_SPLITTING = {fall: frozenset(name for name, at in exits.items() if any(len(belt) > 1 for belt in at[0]))
+              for fall, exits in _EXITS_AT.items()}
+_SINGLE_AT = {fall: {name: tuple((left[0] if left else -1, right[0] if right else -1) for left, right in at)
+                     for name, at in exits.items() if name not in _SPLITTING[fall]}
+              for fall, exits in _EXITS_AT.items()}
+_STRAIGHT = tuple((column,) for column in _COLUMNS)  # a row of bare belts, by entrance: its exits
+_STRAIGHT_ON = (*_COLUMNS, -1)  # the same, one exit each, by column; a stopped nut (-1) stays stopped
+_CROSSINGS = (*(column + 1 << _CROSSING for column in _COLUMNS), 0)  # what the Squirrel's row marks, by column
+_Exit = TypeVar("_Exit", int, tuple[int, ...])  # where a nut leaves a tile: one column (-1: stops), or each
+_ROUTES: dict[int, Route] = {}  # flow | routes << 32 -> its Route, made once and shared (they are immutable)
+
+
+def _route(key: int) -> Route:
+    """The Route of a flow with its number of routes above it (key: flow | count << 32), made once."""
+    flow, count = key & 0xFFFFFFFF, key >> 32
+    route = _ROUTES[key] = Route((flow >> _FIELD) & _COLUMN, flow & _COLUMN, bool(flow & _SALTED),
+                                 bool(flow & _ROASTED), (flow >> _CROSSING) - 1, count)
+    return route
+
+
+def _conveyors(
+    tiles: Mapping[tuple[int, int], str],
+    straight: tuple[_Exit, ...],
+    exits: Mapping[str, tuple[tuple[_Exit, _Exit], ...]],
+) -> dict[int, list[_Exit]]:
+    """The rows that hold tiles: by entrance, where a nut leaves (`straight` where no tile is)."""
+    conveyors: dict[int, list[_Exit]] = {}
+    for (row, left), name in tiles.items():
+        table = conveyors.get(row)
+        if table is None:
+            table = conveyors[row] = list(straight)
+        table[left], table[left + 1] = exits[name][left]
+    return conveyors
+
+
+def routes(
+    tiles: Mapping[tuple[int, int], str],
+    machines: Mapping[tuple[int, int], str],
+    fall_through: bool = False,
+) -> list[Route]:
+    """Every route from every dispenser, given the tiles ({(row, left column): kind}) and the machines
+    ({(row, column): "salter" | "roaster"}): dispenser by dispenser, each in the order its routes part.
+    Only rows that change something are walked: a row of bare belts lets every nut fall straight on."""
+    if _SPLITTING[fall_through].isdisjoint(tiles.values()):
+        return _single_routes(tiles, machines, _SINGLE_AT[fall_through])
+    conveyors = _conveyors(tiles, _STRAIGHT, _EXITS_AT[fall_through])  # row -> by entrance, its exits
+    squirrel_row = COMPONENTS.squirrel_row
+    marking: dict[int, dict[int, int]] = {}  # row -> {column: what its machine marks}
+    for (row, column), kind in machines.items():
+        if row not in conveyors and row != squirrel_row:
+            marking.setdefault(row, {})[column] = _MARKS[kind]
+    flows: dict[int, int] = {column << _FIELD | column: 1 for column in _COLUMNS}  # flow -> number of routes
+    for row in sorted({*conveyors, *marking, squirrel_row}):
+        moved: dict[int, int] = {}
+        get = moved.get
+        table = conveyors.get(row)
+        if table is not None:
+            for flow, count in flows.items():
+                column = flow & _COLUMN
+                kept = flow - column
+                for out in table[column]:
+                    key = kept | out
+                    moved[key] = get(key, 0) + count
+        elif row in marking:
+            marks = marking[row]
+            for flow, count in flows.items():
+                key = flow | marks.get(flow & _COLUMN, 0)
+                moved[key] = get(key, 0) + count
+        else:  # the Squirrel's row
+            for flow, count in flows.items():
+                key = flow | _CROSSINGS[flow & _COLUMN]
+                moved[key] = get(key, 0) + count
+        flows = moved
+    known = _ROUTES.get
+    return [known(key) or _route(key) for key in (flow | count << 32 for flow, count in flows.items())]
+
+
+def _single_routes(
+    tiles: Mapping[tuple[int, int], str],
+    machines: Mapping[tuple[int, int], str],
+    single: dict[str, tuple[tuple[int, int], ...]],
+) -> list[Route]:
+    """`routes` on a floor where no tile splits: one route at most from each dispenser, so the floor is walked
+    for all of them at once, row by row, as their columns (-1 once stopped) and their marks."""
+    conveyors = _conveyors(tiles, _STRAIGHT_ON, single)  # row -> by entrance, its exit
+    squirrel_row = COMPONENTS.squirrel_row
+    marking: dict[int, list[int]] = {}  # row -> by column, what its machine marks
+    for (row, column), kind in machines.items():
+        if row not in conveyors and row != squirrel_row:
+            marks = marking.get(row)
+            if marks is None:
+                marks = marking[row] = [0] * (len(_COLUMNS) + 1)
+            marks[column] = _MARKS[kind]
+    at = list(_COLUMNS)
+    flows = [source << _FIELD for source in _COLUMNS]  # all but the column
+    for row in sorted({*conveyors, *marking, squirrel_row}):
+        table = conveyors.get(row)
+        if table is not None:
+            at = [table[column] for column in at]
+        else:
+            row_marks = _CROSSINGS if row == squirrel_row else marking[row]
+            flows = [flow | row_marks[column] for flow, column in zip(flows, at, strict=True)]
+    known = _ROUTES.get
+    keys = (flow | column | 1 << 32 for flow, column in zip(flows, at, strict=True) if column >= 0)
+    return [known(key) or _route(key) for key in keys]
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """One single route, for drawing it: its column at each row from the dispensers down to the row above
+    the Box Holders, and what it passes on the way."""
+
+    columns: tuple[int, ...]
+    salted: bool
+    roasted: bool
+
+
+def traces(
+    tiles: Mapping[tuple[int, int], str],
+    machines: Mapping[tuple[int, int], str],
+    fall_through: bool = False,
+) -> list[Trace]:
+    """Every route one by one (a splitter makes two), in dispenser order: what `routes` counts."""
+    exits = exit_table(tiles, fall_through)
+    last = len(COMPONENTS.rows) - 1
+    found: list[Trace] = []
+    for source in range(COMPONENTS.columns):
+        partial = [Trace((source,), False, False)]
+        for row in range(1, last):
+            grown = []
+            for route in partial:
+                column = route.columns[-1]
+                machine = machines.get((row, column))
+                for out in exits.get((row, column), (column,)):
+                    grown.append(Trace((*route.columns, out), route.salted or machine == "salter",
+                                       route.roasted or machine == "roaster"))
+            partial = grown
+        found.extend(partial)
+    return found
+
+
+def connecting(found: Iterable[Route], tops: list[int]) -> list[Route]:
+    """The routes whose dispenser's nut matches the top box where they end: the Connecting Paths."""
+    dispensers = COMPONENTS.dispensers
+    return [route for route in found if dispensers[route.source] == tops[route.end]]
+
+
+# --- Production ---------------------------------------------------------------------------------------------
+def on_before_production(state: FactoryState, action: Action, events: list[Event]) -> None:
+    assert action == PRODUCE
+    produce(state, events)
 
 
 def produce(state: FactoryState, events: list[Event]) -> None:
     seat = state.current
-    name = player_name(seat)
     paths = state.paths()
     collected = [0] * NUTS
     eaten = bonus = 0
@@ -48,7 +255,7 @@ def produce(state: FactoryState, events: list[Event]) -> None:
         state.warehouses[seat * NUTS + nut] += count
     if any(collected):
         got = listing([plural(count, NUT_NAMES[nut]) for nut, count in enumerate(collected) if count])
-        events.append(Event(f"{name} collects {got}", "collect", {"seat": seat, "nuts": collected}))
+        events.append(Event(f"{seat_name(seat)} collects {got}", "collect", {"seat": seat, "nuts": collected}))
     turn_box_holders(state, sorted({route.end for route in paths}), events)
     state.draws_left = bonus
     next_draw(state, events)
@@ -80,6 +287,11 @@ def turn_box_holders(state: FactoryState, ends: list[int], events: list[Event]) 
                             "matches a nut that reaches it", "rotate"))
 
 
+def draw_outcomes(state: FactoryState) -> list[tuple[Action, float]]:
+    """A bonus card from the face-down deck, each as likely."""
+    return [(DRAWS[card], 1 / len(state.pool)) for card in state.pool]
+
+
 def next_draw(state: FactoryState, events: list[Event]) -> None:
     """Draw the bonus cards still owed, one chance action each. When the deck runs out with a card owed,
     the discards are shuffled into a new deck; with none, the cards still owed are not drawn (decision 6)."""
@@ -96,14 +308,14 @@ def on_draw(state: FactoryState, action: Action, events: list[Event]) -> None:
     seat = state.current
     state.pool = tuple(c for c in state.pool if c != action.card)
     state.hands[seat] = (*state.hands[seat], action.card)
-    hidden = Event(f"{player_name(seat)} draws a bonus card for an Extra Delicious nut", "draw", {"seat": seat})
-    events.append(Event(f"{player_name(seat)} draws bonus card {action.card} for an Extra Delicious nut",
+    hidden = Event(f"{seat_name(seat)} draws a bonus card for an Extra Delicious nut", "draw", {"seat": seat})
+    events.append(Event(f"{seat_name(seat)} draws bonus card {action.card} for an Extra Delicious nut",
                         "draw", {"seat": seat, "card": action.card}, frozenset({seat}), hidden))
     state.draws_left -= 1
     if state.draws_left > len(state.pool):
         # The deck runs out before the cards still owed are drawn, and the discards become the new deck: a card
         # played now (it "may be played as soon as" it is acquired) goes into it, one played later does not.
-        # settle() draws on at once if the player has no card to play (decision 5).
+        # The state draws on at once if the player has no card to play (decision 5).
         state.phase = "between-draws"
         return
     next_draw(state, events)
@@ -113,20 +325,3 @@ def on_between_draws(state: FactoryState, action: Action, events: list[Event]) -
     """The player has played what they wished before the discards are shuffled in: the drawing goes on."""
     assert action == DONE
     next_draw(state, events)
-
-
-def on_shipping(state: FactoryState, action: Action, events: list[Event]) -> None:
-    if action == DONE:
-        state.phase = "cleanup"
-        return
-    assert isinstance(action, Ship)
-    seat = state.current
-    truck = TRUCKS[action.truck]
-    for nut, need in enumerate(truck.nuts):
-        state.warehouses[seat * NUTS + nut] -= need
-    state.trucks = tuple(t for t in state.trucks if t != action.truck)
-    state.points[seat] += truck.points
-    state.reached[seat] = state.turn
-    state.shipped += 1
-    events.append(Event(f"{player_name(seat)} ships truck {truck.id} for {truck.points} points "
-                        f"(now {state.points[seat]} points)", "ship", {"seat": seat, "truck": truck.id}))

@@ -13,8 +13,9 @@ floor ("column", "row") instead of labelling every place. Like the desktop pictu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from nutbox.core import seat_name, with_names
 from nutbox.core.svg import EXTENT_STYLE, TARGET_STYLE, document, left_text, line, rect, targets, text
 from nutbox.games.nuts_factory.actions import NOTATION, SPOTS, place
 from nutbox.games.nuts_factory.components import COMPONENTS
@@ -41,7 +42,6 @@ from nutbox.games.nuts_factory.render_svg import (
     tile_svg,
     truck_svg,
 )
-from nutbox.games.nuts_factory.rules import player_name
 from nutbox.games.nuts_factory.view import FactoryView
 from nutbox.games.nuts_factory.words import SEAT_COLOURS
 
@@ -79,10 +79,11 @@ def phone_floor(top: float) -> Floor:
 
 
 def wrapped(parts: list[str], size: float, width: float) -> list[str]:
-    """The status's parts joined by " · " into lines that fit `width` at `size`, a part never split."""
+    """The status's parts joined by " · " into lines that fit `width` at `size`, a part never split; a seat's
+    name measured as "Player N"."""
     lines: list[str] = []
     for part in parts:
-        if lines and len(lines[-1] + " · " + part) * size * CHARACTER <= width:
+        if lines and len(with_names(lines[-1] + " · " + part)) * size * CHARACTER <= width:
             lines[-1] += " · " + part
         else:
             lines.append(part)
@@ -110,7 +111,7 @@ def scores_svg(view: FactoryView, top: float) -> tuple[str, float]:
         if moving:
             parts.append(f'<polygon points="{MARGIN},{y + 5} {MARGIN + 7},{y + 11} {MARGIN},{y + 17}" '
                          f'fill="{SEAT_COLOURS[seat]}"/>')
-        parts.append(left_text(MARGIN + 10, baseline, player_name(seat), 11, ' font-weight="bold"' * moving))
+        parts.append(left_text(MARGIN + 10, baseline, seat_name(seat), 11, ' font-weight="bold"' * moving))
         points = view["points"][seat]
         parts.append(left_text(SCORES_BOXES_LEFT - 8, baseline, f"{points} point{'s' if points != 1 else ''}", 11,
                                ' text-anchor="end"'))
@@ -187,7 +188,7 @@ def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: flo
     return "".join(parts), 22 + rows * (TRUCK_HEIGHT + TRUCK_GAP) + 6
 
 
-def render(view: FactoryView, legal: list[str]) -> str:
+def render(view: FactoryView, legal: Sequence[str]) -> str:
     """The phone picture as an SVG document; the elements that `legal` actions target are marked and tappable."""
     on = targets(legal, lambda action_text: target_of(NOTATION.parse(action_text), view["squirrel"]))
     sections: list[Callable[[float], tuple[str, float]]] = [

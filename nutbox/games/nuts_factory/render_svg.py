@@ -30,11 +30,11 @@ are; the phone picture (render_phone.py) draws the same pieces to its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
-from nutbox.core import Action
+from nutbox.core import Action, seat_name
 from nutbox.core.svg import (
     EXTENT_STYLE,
     HIGHLIGHT,
@@ -50,7 +50,7 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.nuts_factory import flow
+from nutbox.games.nuts_factory import production
 from nutbox.games.nuts_factory.actions import (
     NOTATION,
     SPOTS,
@@ -64,10 +64,10 @@ from nutbox.games.nuts_factory.actions import (
     SpinBack,
     SquirrelTo,
     place,
+    tile_name,
+    tile_place,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rulebook import tile_name, tile_place
-from nutbox.games.nuts_factory.rules import player_name
 from nutbox.games.nuts_factory.view import FactoryView, MachineView, TileView
 from nutbox.games.nuts_factory.words import label, truck_load
 
@@ -225,12 +225,12 @@ def target_of(action: Action, squirrel: int) -> tuple[str, str] | None:
 
 
 # --- the routes of the Connecting Paths ------------------------------------------------------------------
-def path_routes(view: FactoryView) -> list[flow.Trace]:
+def path_routes(view: FactoryView) -> list[production.Trace]:
     """The single routes of the view's Connecting Paths, traced by the engine's own belt rules."""
     tiles = {(tile["row"], tile["column"] - 1): tile["kind"] for tile in view["tiles"]}
     machines = {(m["row"], m["column"] - 1): m["kind"] for m in view["machines"]}
-    found: dict[tuple[int, int, bool, bool, int], list[flow.Trace]] = {}
-    for route in flow.traces(tiles, machines, view["unused_end"] == "fall"):
+    found: dict[tuple[int, int, bool, bool, int], list[production.Trace]] = {}
+    for route in production.traces(tiles, machines, view["unused_end"] == "fall"):
         key = (route.columns[0] + 1, route.columns[-1] + 1, route.salted, route.roasted,
                route.columns[COMPONENTS.squirrel_row] + 1)
         found.setdefault(key, []).append(route)
@@ -239,7 +239,7 @@ def path_routes(view: FactoryView) -> list[flow.Trace]:
     return [route for key in wanted for route in found.get(key, [])]
 
 
-def route_svg(floor: Floor, route: flow.Trace) -> str:
+def route_svg(floor: Floor, route: production.Trace) -> str:
     """A route as a line down the belts: straight through a row, across a tile from its top to its bottom."""
     x_at = floor.x_of
     points = [(x_at(route.columns[0] + 1), floor.bottom_of(0) - 8)]
@@ -531,12 +531,12 @@ def status_parts(view: FactoryView) -> list[str]:
     """The turn, whose it is and the phase, with what this turn has changed: the status line's parts."""
     phase = view["phase"]
     if phase == "over":
-        winners = " and ".join(player_name(seat) for seat in view.get("winners", []))
+        winners = " and ".join(seat_name(seat) for seat in view.get("winners", []))
         verb = "wins" if len(view.get("winners", [])) == 1 else "share the win"
         return [f"Game over: {winners} {verb} with {max(view['points'])} points"]
     if phase == "setup":
         return [f"{PHASES[phase]} ({len(view['holders'])} of {COLUMNS})"]
-    parts = [f"Turn {view['turn']}", player_name(view["current"]), PHASES[phase]]
+    parts = [f"Turn {view['turn']}", seat_name(view["current"]), PHASES[phase]]
     if phase == "config":
         parts.append(f"{view['actions_left']} Action{'s' if view['actions_left'] != 1 else ''} left")
     if view["fed"]:
@@ -548,7 +548,7 @@ def status_parts(view: FactoryView) -> list[str]:
 
 def score_words(view: FactoryView, seat: int) -> str:
     points = view["points"][seat]
-    return f"{player_name(seat)}: {points} point{'s' if points != 1 else ''}"
+    return f"{seat_name(seat)}: {points} point{'s' if points != 1 else ''}"
 
 
 def status_svg(view: FactoryView) -> str:
@@ -558,7 +558,7 @@ def status_svg(view: FactoryView) -> str:
             + '<g class="scores">' + left_text(MARGIN, 38, scores, 12, ' fill="#343a40"') + "</g>")
 
 
-def render(view: FactoryView, legal: list[str]) -> str:
+def render(view: FactoryView, legal: Sequence[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
     on = targets(legal, lambda action_text: target_of(NOTATION.parse(action_text), view["squirrel"]))
     tiles = [tile_svg(FLOOR, view, tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []))

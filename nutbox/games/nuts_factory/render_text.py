@@ -1,5 +1,6 @@
 """The terminal picture of a Nuts! view: the factory floor, its Connecting Paths, the trucks on offer, the
-players and their warehouses, the viewer's bonus cards, and what is happening now.
+players and their warehouses, the viewer's bonus cards, and who is to move (the table prints what they
+decide beside the picture).
 
 The floor is drawn one line per board row, numbered as the notation numbers rows (r0 the dispensers, down
 to the Box Holders), with one belt (│) per column. A conveyor tile spans its two columns as ├──X──┤, its
@@ -17,9 +18,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from nutbox.core import SeatNames
 from nutbox.core.terminal import borderless_table, points_text, put, seat_marks, to_move_text, win_text
 from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rules import player_name
 from nutbox.games.nuts_factory.view import FactoryView, PathView
 
 LABEL_WIDTH = 16
@@ -266,13 +267,13 @@ def warehouse_text(view: FactoryView, seat: int) -> Text:
     return text
 
 
-def players_table(view: FactoryView) -> Table:
+def players_table(view: FactoryView, names: SeatNames) -> Table:
     table = borderless_table("", "", "points", "warehouse", "bonus cards")
     winners = view.get("winners", [])  # the core adds them once the game is over
     for seat in range(view["players"]):
         marks = seat_marks(seat == view["to_move"], seat == view.get("seat"))
         points = points_text(view["points"][seat], seat in winners)
-        table.add_row(player_name(seat), marks, points, warehouse_text(view, seat), str(view["hand_sizes"][seat]))
+        table.add_row(Text(names[seat]), marks, points, warehouse_text(view, seat), str(view["hand_sizes"][seat]))
     return table
 
 
@@ -290,7 +291,7 @@ def hand_table(cards: list[int]) -> Table:
     return table
 
 
-def cards_text(view: FactoryView) -> RenderableType:
+def cards_text(view: FactoryView, names: SeatNames) -> RenderableType:
     """The viewer's own bonus cards (every hand once the game is over), the deck and the public discards."""
     parts: list[RenderableType] = []
     if view.get("hand"):
@@ -298,7 +299,7 @@ def cards_text(view: FactoryView) -> RenderableType:
     elif "hand" in view:
         parts.append(Text("Your bonus cards: none", style="bold"))
     for seat, hand in enumerate(view.get("hands", [])):
-        parts.append(Text(f"{player_name(seat)}'s bonus cards: " + (" ".join(f"#{c}" for c in hand) or "none")))
+        parts.append(Text(f"{names[seat]}'s bonus cards: " + (" ".join(f"#{c}" for c in hand) or "none")))
     discards = " ".join(f"#{card}" for card in view["discards"]) or "none"
     supply = ", ".join(f"{layout} {count}" for layout, count in view["supply"].items())
     parts.append(Text(f"Bonus deck: {view['deck']} face down; discards: {discards}\nTile supply: {supply}",
@@ -306,14 +307,14 @@ def cards_text(view: FactoryView) -> RenderableType:
     return Group(*parts)
 
 
-def turn_text(view: FactoryView) -> Text:
+def turn_text(view: FactoryView, names: SeatNames) -> Text:
     """Where the turn stands: the phase and whatever this turn has changed from the usual."""
     phase = view["phase"]
     text = Text(f"Turn {view['turn']}", style="bold")
     if phase in ("setup", "over"):
         text.append(f" — {PHASES[phase]}")
         return text
-    text.append(f" — {player_name(view['current'])} — {PHASES[phase]}")
+    text.append(f" — {names[view['current']]} — {PHASES[phase]}")
     notes = []
     if phase == "config":
         notes.append(f"{view['actions_left']} Action{'s' if view['actions_left'] != 1 else ''} left")
@@ -339,10 +340,10 @@ def turn_text(view: FactoryView) -> Text:
     return text
 
 
-def situation_text(view: FactoryView) -> Text:
+def situation_text(view: FactoryView, names: SeatNames) -> Text:
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        return to_move_text(player_name(to_move), view.get("decision"))
+        return to_move_text(names[to_move], None)  # the table prints the decision beside the picture
     if to_move == "chance":
         what = CHANCE_PHASES[view["phase"]]
         if view["phase"] == "setup":
@@ -350,22 +351,23 @@ def situation_text(view: FactoryView) -> Text:
         return Text(f"Chance: {what}", style="italic")
     winners = view.get("winners", [])
     best = max(view["points"])
-    text = win_text([player_name(seat) for seat in winners], f"{best} points")
+    text = win_text([names[seat] for seat in winners], f"{best} points")
     if sum(1 for points in view["points"] if points == best) > len(winners):
         text.append(" (the tie goes to whoever reached that score first)")
     return text
 
 
-def render(view: FactoryView) -> RenderableType:
-    """The floor, its paths, the trucks, the players and their cards, and the situation, from a view only."""
+def render(view: FactoryView, names: SeatNames) -> RenderableType:
+    """The floor, its paths, the trucks, the players and their cards, and the situation, from a view only, each
+    seat called by its name."""
     return Group(
         Text(f"Nuts! — {view['players']} players — the end is triggered at {view['end_score']} points", style="bold"),
         Panel(board_text(view), title="The factory floor", expand=False),
         key_text(),
         paths_text(view),
         trucks_table(view),
-        players_table(view),
-        cards_text(view),
-        turn_text(view),
-        situation_text(view),
+        players_table(view, names),
+        cards_text(view, names),
+        turn_text(view, names),
+        situation_text(view, names),
     )

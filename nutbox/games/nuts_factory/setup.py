@@ -1,5 +1,5 @@
 """Setting up Nuts!: the Box Holders dealt to the columns by chance, then turned so that no Connecting Path
-exists and every nut shows on top; the first turn starts once they are.
+exists and every nut shows on top; the first turn starts once they are. No player decides during setup.
 """
 
 from __future__ import annotations
@@ -9,18 +9,21 @@ from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event
 from nutbox.games.nuts_factory import turn
-from nutbox.games.nuts_factory.actions import (
-    Holder,
-)
-from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rulebook import (
-    COLUMNS,
-    NUTS,
-    top_of,
-)
+from nutbox.games.nuts_factory.actions import HOLDERS, Holder
+from nutbox.games.nuts_factory.components import COLUMNS, COMPONENTS, NUTS, SETUP_RULE, top_of
 
 if TYPE_CHECKING:
-    from nutbox.games.nuts_factory.rules import FactoryState
+    from nutbox.games.nuts_factory.state import FactoryState
+
+HOLDER_REASON = f"{SETUP_RULE}: the Box Holders are placed once, at random, before the first turn"
+WAITING = f"{SETUP_RULE}: the Box Holders are still being placed; the first turn starts once they are"
+
+
+def outcomes(state: FactoryState) -> list[tuple[Action, float]]:
+    """The next column's Box Holder, any of those left, at any of its four turns."""
+    left = [h for h in range(COLUMNS) if h not in state.holders]
+    p = 1 / (4 * len(left))
+    return [(HOLDERS[h * 4 + t], p) for h in left for t in range(4)]
 
 
 def setup_turns(holders: Sequence[int], turns: Sequence[int]) -> list[int]:

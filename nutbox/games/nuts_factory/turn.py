@@ -1,52 +1,72 @@
-"""A Nuts! turn around the factory's run: its start, Configuration (the Actions), bonus cards played and
-aimed, Squirrel Movement (the die, the Scamper, the Hunt), Cleanup, and what moves on by itself: the end of a
-phase, of a turn, of the game. Production and Shipping are production.py's.
+"""A Nuts! turn: its start, Phase 1, Configuration (the Actions), Phase 2, Squirrel Movement (the die, the
+Scamper, the Hunt), Phase 5, Cleanup, and its end; for each, what may be done, what it does, and the rule that
+refuses anything else ("Configuration, Slide: the final position of the Tile must be legal: it must fit
+completely on the board"). Production is production.py's, Shipping scoring.py's, the bonus cards bonus.py's.
 """
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import getitem
 from typing import TYPE_CHECKING
 
-from nutbox.core import Action, Event
-from nutbox.games.nuts_factory import legal, production
+from nutbox.core import Action, Event, seat_name
+from nutbox.games.nuts_factory import scoring
 from nutbox.games.nuts_factory.actions import (
     D8,
+    D8S,
+    DISCARD_CARDS,
+    DISCARD_NUTS,
     DONE,
     FEED,
+    HUNTS,
+    MACHINE_MOVES,
     PRODUCE,
+    ROLLS,
+    SPINS,
+    TILE_MOVES,
     Build,
     Clear,
     DiscardCard,
     DiscardNut,
-    Exchange,
     Hunt,
     MoveMachine,
     MoveTile,
-    Play,
     Roll,
     Spin,
-    SpinBack,
-    SquirrelTo,
-    Take,
-)
-from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rulebook import (
-    DIE_WORDS,
-    LIMITS,
-    NUT_NAMES,
-    NUTS,
-    WAREHOUSE_BONUS_LIMIT,
+    build_tables,
     columns,
-    player_name,
+    place,
+    row_lefts,
     tile_name,
     tile_place,
     tile_words,
 )
+from nutbox.games.nuts_factory.components import (
+    BONUS_RULE,
+    BUILD_RULE,
+    CLEANUP_RULE,
+    COLUMNS,
+    COMPONENTS,
+    CONFIG_RULE,
+    DIE_FACES,
+    LIMITS,
+    NUT_NAMES,
+    NUTS,
+    PRODUCTION_RULE,
+    SHIP_RULE,
+    SQUIRREL_RULE,
+    TILE_KINDS,
+)
+from nutbox.games.nuts_factory.options import die_faces
 
 if TYPE_CHECKING:
-    from nutbox.games.nuts_factory.rules import FactoryState
+    from nutbox.games.nuts_factory.state import FactoryState
+
+DIE_WORDS = {"stop": "Stop", "scamper": "Scamper", "hunt": "Hunt", "hunt-and-roll": "Hunt and Roll"}
 
 
+# --- the turn -------------------------------------------------------------------------------------------------
 def start_turn(state: FactoryState, seat: int, events: list[Event]) -> None:
     state.current = seat
     state.turn += 1
@@ -57,11 +77,57 @@ def start_turn(state: FactoryState, seat: int, events: list[Event]) -> None:
     state.shipped = 0
     state.truck_limit = LIMITS.trucks_per_turn
     state.warehouse_limit = LIMITS.warehouse
-    events.append(Event(f"{player_name(seat)}'s turn", "turn", {"seat": seat}))
+    events.append(Event(f"{seat_name(seat)}'s turn", "turn", {"seat": seat}))
 
 
+def end_turn(state: FactoryState, events: list[Event]) -> None:
+    if not scoring.game_ends(state, events):
+        start_turn(state, (state.current + 1) % state.n, events)
+
+
+# --- Configuration: what may be done ------------------------------------------------------------------------
+def actions_open(state: FactoryState) -> list[Action]:
+    """The Actions the active player may take now: none once the turn's are used."""
+    return configurations(state) if state.actions_left else []
+
+
+def configurations(state: FactoryState) -> list[Action]:
+    """The Actions open, in a fixed order: builds (by place, then kind), clears and slides (by tile), spins,
+    machine slides (by machine), feed. What a row offers depends only on where its tiles lie, so it is looked
+    up by the row's tiles as a bit mask (1 << left column) in tables built once (actions.py)."""
+    supply = state.supply
+    kinds: tuple[str, ...] = ("cross",) if supply["cross"] else ()
+    if state.splitters:
+        kinds += tuple(kind for kind in TILE_KINDS[1:] if supply[LAYOUTS[kind]])
+    lefts = row_lefts(state.tiles)
+    legal: list[Action] = []
+    if kinds:
+        builds = _BUILDS.get(kinds)
+        if builds is None:
+            builds = _BUILDS[kinds] = build_tables(kinds)
+        legal += chain.from_iterable(map(getitem, builds, lefts))
+    legal += chain.from_iterable(map(getitem, TILE_MOVES, lefts))
+    legal += SPINS
+    machines = state.machines
+    key = frozenset(machines)
+    moves = _MACHINE_MOVES.get(key)
+    if moves is None:
+        moves = _MACHINE_MOVES[key] = tuple(
+            MACHINE_MOVES[(row, col, to)] for row, col in sorted(machines) for to in (col - 1, col + 1)
+            if 0 <= to < COLUMNS and (row, to) not in machines)
+    legal += moves
+    legal.append(FEED)
+    return legal
+
+
+LAYOUTS = {kind: COMPONENTS.tiles[kind].layout for kind in TILE_KINDS}
+_BUILDS: dict[tuple[str, ...], list[list[tuple[Action, ...]]]] = {}  # kinds that may be built -> build_tables
+_MACHINE_MOVES: dict[frozenset[tuple[int, int]], tuple[Action, ...]] = {}  # the machines' places -> their slides
+
+
+# --- Configuration: what it does ----------------------------------------------------------------------------
 def on_config(state: FactoryState, action: Action, events: list[Event]) -> None:
-    name = player_name(state.current)
+    name = seat_name(state.current)
     if action == DONE:
         state.actions_left = 0
         end_config(state, events)
@@ -97,6 +163,7 @@ def on_config(state: FactoryState, action: Action, events: list[Event]) -> None:
 
 
 def move_tile(state: FactoryState, action: MoveTile, events: list[Event]) -> None:
+    """A tile slid by an Action, or moved by a bonus card."""
     kind = state.tiles.pop((action.row, action.col))
     state.tiles[(action.to_row, action.to_col)] = kind
     state._changed()
@@ -104,14 +171,15 @@ def move_tile(state: FactoryState, action: MoveTile, events: list[Event]) -> Non
         where = f"in row {action.row} from {columns(action.col)} to {columns(action.to_col)}"
     else:
         where = f"from {tile_place(action.row, action.col)} to {tile_place(action.to_row, action.to_col)}"
-    events.append(Event(f"{player_name(state.current)} moves the {tile_name(kind)} {where}", "move"))
+    events.append(Event(f"{seat_name(state.current)} moves the {tile_name(kind)} {where}", "move"))
 
 
 def move_machine(state: FactoryState, action: MoveMachine, events: list[Event]) -> None:
+    """A Salter or Roaster slid by an Action, or moved by a bonus card."""
     kind = state.machines.pop((action.row, action.col))
     state.machines[(action.row, action.to_col)] = kind
     state._changed()
-    events.append(Event(f"{player_name(state.current)} moves the {kind.capitalize()} in row {action.row} from column "
+    events.append(Event(f"{seat_name(state.current)} moves the {kind.capitalize()} in row {action.row} from column "
                         f"{action.col + 1} to column {action.to_col + 1}", "machine"))
 
 
@@ -127,53 +195,77 @@ def end_config(state: FactoryState, events: list[Event]) -> None:
         state.phase = "squirrel"
 
 
-def play(state: FactoryState, action: Play, events: list[Event]) -> None:
-    seat = state.current
-    card = COMPONENTS.bonus_cards[action.card - 1]
-    option = card.options[action.option]
-    state.hands[seat] = tuple(c for c in state.hands[seat] if c != action.card)
-    state.discards = (*state.discards, action.card)
-    events.append(Event(f"{player_name(seat)} plays bonus card {action.card}: {option.text}", "bonus",
-                        {"seat": seat, "card": action.card, "effect": option.effect}))
-    effect = option.effect
-    if effect == "build-splitter":
-        state.splitters += 1
-    elif effect == "extra-action":
-        state.actions_left += 1
-    elif effect == "extra-truck":
-        state.truck_limit += 1
-    elif effect == "warehouse-9":
-        state.warehouse_limit = WAREHOUSE_BONUS_LIMIT
-    else:
-        if effect in ("slide-far", "move-tile"):
-            state.actions_left -= 1
-        state.pending = effect
+# --- Configuration: what is refused -------------------------------------------------------------------------
+def configuration_reason(state: FactoryState, action: Action) -> str:
+    """Why a configuration Action (Build, Clear, Slide, Spin, Slide Machine, Feed) is refused."""
+    if state.phase != "config":
+        return f"{CONFIG_RULE}: Actions are taken only in the Configuration phase"
+    if not state.actions_left:
+        return f"{CONFIG_RULE}: you have no Actions left this turn"
+    if isinstance(action, Build):
+        kind = COMPONENTS.tiles[action.kind]
+        if action.kind != "cross" and not state.splitters:
+            return f"{BUILD_RULE}: a Build places a Cross Tile unless a bonus card allows a Splitter/Joiner"
+        if not state.supply[kind.layout]:
+            return f"{BUILD_RULE}: no {kind.layout} tiles are left in the supply"
+        return f"{BUILD_RULE}: {tile_problem(action.row, action.col)}"
+    if isinstance(action, Clear):
+        return f"Configuration, Clear: there is no Conveyor Tile at {place(action.row, action.col)}"
+    if isinstance(action, MoveTile):
+        if (action.row, action.col) not in state.tiles:
+            return f"Configuration, Slide: there is no Conveyor Tile at {place(action.row, action.col)}"
+        if action.to_row != action.row or abs(action.to_col - action.col) != 1:
+            return "Configuration, Slide: a tile slides one space to the right or left"
+        problem = tile_problem(action.to_row, action.to_col)
+        return f"Configuration, Slide: the final position of the Tile must be legal: {problem}"
+    assert isinstance(action, MoveMachine), action  # Spin and Feed are always open to a player with an Action
+    return f"Configuration, Slide Machine: {machine_problem(state, action, one_space=True)}"
 
 
-def aim(state: FactoryState, action: Action, events: list[Event]) -> None:
-    seat = state.current
-    state.pending = None
-    if isinstance(action, SpinBack):
-        state.turns[action.col] -= 1
-        state._turned()
-        events.append(Event(f"The Box Holder in column {action.col + 1} turns back: "
-                            f"{NUT_NAMES[state.tops()[action.col]]} on top", "spin"))
-    elif isinstance(action, SquirrelTo):
-        state.squirrel = action.col
-        events.append(Event(f"The Squirrel is moved to column {action.col + 1}", "squirrel"))
-    elif isinstance(action, MoveTile):
-        move_tile(state, action, events)
-    elif isinstance(action, MoveMachine):
-        move_machine(state, action, events)
-    elif isinstance(action, Take):
-        state.warehouses[seat * NUTS + action.nut] += 1
-        events.append(Event(f"{player_name(seat)} takes a boxed {NUT_NAMES[action.nut]}", "take"))
-    else:
-        assert isinstance(action, Exchange)
-        state.warehouses[seat * NUTS + action.give] -= 1
-        state.warehouses[seat * NUTS + action.get] += 1
-        events.append(Event(f"{player_name(seat)} exchanges a boxed {NUT_NAMES[action.give]} for a "
-                            f"{NUT_NAMES[action.get]}", "exchange"))
+def tile_problem(row: int, col: int) -> str:
+    """Why a conveyor tile cannot lie with its left half at (row, col), by the Build rules (for a place
+    the rules do not offer)."""
+    if not (0 <= row < len(COMPONENTS.rows) and 0 <= col < COLUMNS - 1):
+        return "it must fit completely on the board"
+    if row not in COMPONENTS.conveyor_rows:
+        return "it may not be in the rows set aside for Dispensers, Salters, Roasters, the Squirrel, or Box Holders"
+    return "it may not overlap any other Conveyor Tile"
+
+
+def machine_problem(state: FactoryState, action: MoveMachine, one_space: bool) -> str:
+    """Why a Salter or Roaster cannot move as `action` says (a move the rules do not offer); `one_space`:
+    a Slide Machine Action, rather than a bonus card's move anywhere along the row."""
+    if (action.row, action.col) not in state.machines:
+        return f"there is no Salter or Roaster at {place(action.row, action.col)}"
+    if not 0 <= action.to_col < COLUMNS:
+        return "the space moved into must exist (no moving off the board)"
+    if one_space and abs(action.to_col - action.col) != 1:
+        return "a Salter or Roaster moves one space to the right or left"
+    return "the space moved into must be empty"
+
+
+# --- Squirrel Movement ------------------------------------------------------------------------------------------
+ROLL_REASON = f"{SQUIRREL_RULE}: the Squirrel Die is rolled after Configuration, and no player chooses its face"
+D8_REASON = f"{SQUIRREL_RULE}: the d8 is rolled only when the Squirrel Die shows Scamper"
+ROLLING = f"{SQUIRREL_RULE}: the Squirrel Die is being rolled; the active player decides again once it is"
+SCAMPERING = f"{SQUIRREL_RULE}: the d8 is being rolled for the Scamper; the active player decides again once it is"
+HUNT_REASON = f"{SQUIRREL_RULE}: two Connecting Paths are equally close: first send the Squirrel left or right"
+_ROLL_ODDS: dict[str, list[tuple[Action, float]]] = {}
+
+
+def roll_outcomes(state: FactoryState) -> list[tuple[Action, float]]:
+    """Each face of the squirrel die (as the `die` option writes it) with its probability, worked out once."""
+    die = state.options.die
+    odds = _ROLL_ODDS.get(die)
+    if odds is None:
+        faces = die_faces(die)
+        odds = _ROLL_ODDS[die] = [(ROLLS[face], faces.count(face) / len(faces)) for face in DIE_FACES
+                                  if face in faces]
+    return odds[:]
+
+
+def d8_outcomes(state: FactoryState) -> list[tuple[Action, float]]:
+    return [(d8, 1 / COLUMNS) for d8 in D8S]
 
 
 def on_squirrel(state: FactoryState, action: Action, events: list[Event]) -> None:
@@ -223,77 +315,89 @@ def after_hunt(state: FactoryState) -> None:
     state.reroll = False
 
 
+def hunts(state: FactoryState) -> list[Action]:
+    """A tied Hunt: the active player sends the Squirrel left or right."""
+    return [HUNTS["left"], HUNTS["right"]]
+
+
 def on_hunt(state: FactoryState, action: Action, events: list[Event]) -> None:
     assert isinstance(action, Hunt)
     step(state, -1 if action.direction == "left" else 1, events)
 
 
-def on_before_production(state: FactoryState, action: Action, events: list[Event]) -> None:
-    assert action == PRODUCE
-    production.produce(state, events)
+
+# --- Cleanup --------------------------------------------------------------------------------------------------
+def discards(state: FactoryState) -> list[Action]:
+    """What the active player must discard down to: Boxed Nuts, then bonus cards."""
+    seat = state.current
+    legal: list[Action] = []
+    if sum(state.warehouse(seat)) > state.warehouse_limit:
+        legal += [DISCARD_NUTS[nut] for nut in range(NUTS) if state.warehouses[seat * NUTS + nut]]
+    if len(state.hands[seat]) > LIMITS.bonus_hand:
+        legal += [DISCARD_CARDS[card] for card in sorted(state.hands[seat])]
+    return legal
 
 
 def on_cleanup(state: FactoryState, action: Action, events: list[Event]) -> None:
     seat = state.current
     if isinstance(action, DiscardNut):
         state.warehouses[seat * NUTS + action.nut] -= 1
-        events.append(Event(f"{player_name(seat)} discards a boxed {NUT_NAMES[action.nut]}", "discard"))
+        events.append(Event(f"{seat_name(seat)} discards a boxed {NUT_NAMES[action.nut]}", "discard"))
     else:
         assert isinstance(action, DiscardCard)
         state.hands[seat] = tuple(c for c in state.hands[seat] if c != action.card)
         state.discards = (*state.discards, action.card)
-        events.append(Event(f"{player_name(seat)} discards bonus card {action.card}", "discard",
+        events.append(Event(f"{seat_name(seat)} discards bonus card {action.card}", "discard",
                             {"card": action.card}))
 
 
-def settle(state: FactoryState, events: list[Event]) -> None:
-    """Move on through whatever needs no decision."""
-    while True:
-        seat = state.current
-        phase = state.phase
-        if state.pending:
-            return
-        if phase == "config" and not state.actions_left and not legal.any_playable(state):
-            end_config(state, events)
-            continue
-        if phase == "before-production" and not legal.any_playable(state):
-            production.produce(state, events)
-            continue
-        if phase == "between-draws" and not legal.any_playable(state):
-            production.next_draw(state, events)
-            continue
-        if phase == "shipping" and state.shipped >= state.truck_limit and not legal.any_playable(state):
-            state.phase = "cleanup"
-            continue
-        if phase == "cleanup" and sum(state.warehouse(seat)) <= state.warehouse_limit \
-                and len(state.hands[seat]) <= LIMITS.bonus_hand:
-            end_turn(state, events)
-            continue
-        return
-
-
-def end_turn(state: FactoryState, events: list[Event]) -> None:
+def discard_reason(state: FactoryState, action: DiscardNut | DiscardCard) -> str:
     seat = state.current
-    if state.end_turns is None and state.points[seat] >= state.options.end_score:
-        state.end_turns = state.n
-        events.append(Event(f"{player_name(seat)} ends the turn with {state.points[seat]} points: everyone gets "
-                            "one more turn", "end"))
-    elif state.end_turns:
-        state.end_turns -= 1
-    if state.end_turns == 0 or not state.trucks:
-        if not state.trucks:
-            events.append(Event("Every truck has driven away: the game ends", "end"))
-        finish(state, events)
-        return
-    start_turn(state, (seat + 1) % state.n, events)
+    if state.phase != "cleanup":
+        return f"{CLEANUP_RULE}: discarding happens at Cleanup"
+    if isinstance(action, DiscardCard):
+        if action.card not in state.hands[seat]:
+            return f"{CLEANUP_RULE}: bonus card {action.card} is not in your hand"
+        return f"{CLEANUP_RULE}: you may keep up to {LIMITS.bonus_hand} bonus cards, and have no more"
+    if sum(state.warehouse(seat)) <= state.warehouse_limit:
+        return f"{CLEANUP_RULE}: you may keep up to {state.warehouse_limit} Boxed Nuts, and have no more"
+    return f"{CLEANUP_RULE}: your Warehouse holds no boxed {NUT_NAMES[action.nut]}"
 
 
-def finish(state: FactoryState, events: list[Event]) -> None:
-    state.phase = "over"
-    best = max(state.points)
-    tied = [s for s in range(state.n) if state.points[s] == best]
-    first = min(state.reached[s] for s in tied)
-    state.winner_seats = tuple(s for s in tied if state.reached[s] == first)
-    names = " and ".join(player_name(s) for s in state.winner_seats)
-    verb = "wins" if len(state.winner_seats) == 1 else "share the win"
-    events.append(Event(f"{names} {verb} with {best} points", "result"))
+# --- anything else out of turn --------------------------------------------------------------------------------
+PHASE_RULES = {"config": CONFIG_RULE, "hunt": SQUIRREL_RULE, "before-production": PRODUCTION_RULE,
+               "between-draws": BONUS_RULE, "shipping": SHIP_RULE, "cleanup": CLEANUP_RULE}
+
+
+def out_of_turn_reason(state: FactoryState, action: Action) -> str:
+    """Why an action that is not one of the phase's own is refused: a Hunt's direction, the factory's run or the
+    end of a phase at the wrong moment."""
+    phase = state.phase
+    if isinstance(action, Hunt):
+        return f"{SQUIRREL_RULE}: the active player chooses a Hunt's direction only when two Connecting Paths " \
+               "are equally close"
+    if action == PRODUCE:
+        if phase == "config":
+            return f"{CONFIG_RULE}: the factory runs after Configuration and Squirrel Movement: say done first"
+        return f"{PRODUCTION_RULE}: the factory has already run this turn"
+    if action == DONE and phase == "before-production":
+        return f"{PRODUCTION_RULE}: the factory runs next: play a bonus card first, or produce"
+    if action == DONE and phase == "cleanup":
+        return f"{CLEANUP_RULE}: discard down to {state.warehouse_limit} Boxed Nuts and {LIMITS.bonus_hand} " \
+               "bonus cards before your turn ends"
+    return f"{PHASE_RULES[phase]}: you are to {what_to_do(state)}"
+
+
+def what_to_do(state: FactoryState) -> str:
+    """What the phase asks of the active player, as the rules put it (for a refusal)."""
+    return {
+        "config": (f"take an Action ({state.actions_left} left), play a bonus card, or say done" if state.actions_left
+                   else "play a bonus card, or say done") + f" ({CONFIG_RULE})",
+        "hunt": f"two Connecting Paths are equally close: send the squirrel left or right ({SQUIRREL_RULE})",
+        "before-production": f"play a bonus card before the factory runs, or produce ({PRODUCTION_RULE})",
+        "between-draws": f"play a bonus card before the discards are shuffled into a new deck, or say done to draw "
+        f"the next card ({BONUS_RULE})",
+        "shipping": f"ship a truck, play a bonus card, or say done ({SHIP_RULE})",
+        "cleanup": f"discard down to {state.warehouse_limit} Boxed Nuts and {LIMITS.bonus_hand} bonus cards "
+        f"({CLEANUP_RULE})",
+    }[state.phase]

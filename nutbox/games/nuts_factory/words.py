@@ -1,5 +1,6 @@
-"""Nuts! in words (core/words.py): what the seat to move must decide in each phase, every action as a phrase,
-each seat's panel and the final table, all read from a view.
+"""Nuts! in words, what its face says (face.py, core/face.py): what the seat to move must decide in each phase,
+every action as a phrase, each seat's panel and the final table, all read from a view; seats are named by their
+placeholders (core.seat_name), which the face fills with the names the table gives them.
 
 Places are said as the rulebook's players say them: rows as the notation numbers them (row 0 the dispensers,
 row 12 the Box Holders), columns 1 to 8, a conveyor tile by the two columns it spans. Nuts are named, not
@@ -35,10 +36,12 @@ from nutbox.games.nuts_factory.actions import (
     SpinBack,
     SquirrelTo,
     Take,
+    columns,
+    tile_does,
+    tile_name,
 )
-from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rulebook import DIE_WORDS, columns, tile_does, tile_name
-from nutbox.games.nuts_factory.rules import top_of
+from nutbox.games.nuts_factory.components import COMPONENTS, top_of
+from nutbox.games.nuts_factory.turn import DIE_WORDS
 from nutbox.games.nuts_factory.view import FactoryView
 
 CODES = COMPONENTS.nut_codes

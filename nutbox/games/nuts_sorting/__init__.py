@@ -28,6 +28,12 @@ Notation (cells as drawn in board.py: rows a-i from the bottom, numbers along th
 Each action class declares these forms once (actions.py, core/notation.py): its text, its reading and the
 messages for text that is not quite right all follow from them.
 
+Modules: the rules are options.py, components.py (the nuts and colour sets), state.py (the state, dispatching on
+its phase), setup.py (deal, choice, removals), turn.py (a move or pickup), scoring.py (the end), view.py and
+determinize.py; the face is face.py with words.py, guide.py and the render_*.py pictures. Two modules are this
+game's own: board.py, the board's geometry as bitboards (its components.py is only the box's nuts), and
+colour_index.py, each colour's groups indexed for the incremental move listing.
+
 Board:
 
             i5  i6  i7  i8  i9
@@ -42,6 +48,7 @@ Board:
 """
 
 from nutbox.games.nuts_sorting.game import NutsSorting
-from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
+from nutbox.games.nuts_sorting.options import SortingOptions
+from nutbox.games.nuts_sorting.state import SortingState
 
 __all__ = ["NutsSorting", "SortingOptions", "SortingState"]

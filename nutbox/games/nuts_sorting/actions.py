@@ -10,13 +10,9 @@ from dataclasses import dataclass
 from nutbox.core import Action, Field, Form, Notation, NotationError
 from nutbox.core.notation import write
 from nutbox.games.nuts_sorting.board import CELL_OF_NAME, NAMES, NUM_CELLS
-from nutbox.games.nuts_sorting.view import SetCode
+from nutbox.games.nuts_sorting.components import COLOURS, EMPTY
 
-COLOURS = ("red", "blue", "yellow", "black", "white", "gray")
-SETS: tuple[SetCode, SetCode] = ("rby", "bwg")  # set 0: red, blue, yellow; set 1: black, white, gray
-SET_COLOURS = ((0, 1, 2), (3, 4, 5))
 CHOICES = ("rby", "bwg", "first", "second")
-EMPTY = len(COLOURS)  # the "colour" a deal gives the one cell left empty
 
 
 def _not_a_cell(word: str) -> str:

@@ -1,4 +1,5 @@
-"""The Nuts Sorting game object: metadata, notation, encoding, determinization, heuristic, the game in words."""
+"""The Nuts Sorting game object: metadata, notation, encoding, determinization and the heuristic. What people
+see of it is its face (face.py), which only `face` names."""
 
 from __future__ import annotations
 
@@ -6,14 +7,15 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from nutbox.core import Action, Game, Guide, State, Words
-from nutbox.games.nuts_sorting import actions, heuristic, words
-from nutbox.games.nuts_sorting.guide import GUIDE
-from nutbox.games.nuts_sorting.rules import SortingOptions, SortingState
+from nutbox.core import Action, Game
+from nutbox.games.nuts_sorting import actions, heuristic
+from nutbox.games.nuts_sorting.determinize import from_view
+from nutbox.games.nuts_sorting.options import SortingOptions
+from nutbox.games.nuts_sorting.state import SortingState
 from nutbox.games.nuts_sorting.view import SortingView
 
 
-class NutsSorting(Game):
+class NutsSorting(Game[SortingOptions, SortingState, SortingView]):
     id = "nuts-sorting"
     title = "Nuts Sorting"
     min_players = 2
@@ -21,11 +23,9 @@ class NutsSorting(Game):
     # 2: player 2 taking a colour set leaves player 1 the first move (option placer_chooses_order: the old way)
     rules_version = "2"
     earlier_rules: ClassVar[Mapping[str, Mapping[str, Any]]] = {"1": {"placer_chooses_order": True}}
-    words: ClassVar[Words] = words  # the game in words for people
-    guide: ClassVar[Guide] = GUIDE  # the rules for players, with pictures
     options_type: ClassVar[type[SortingOptions]] = SortingOptions
+    face = "nutbox.games.nuts_sorting.face:FACE"
     perfect_information = True
-    options: SortingOptions
 
     def new_state(self) -> SortingState:
         return SortingState(self)
@@ -44,9 +44,7 @@ class NutsSorting(Game):
         return actions.action_from_index(index)
 
     def determinize(self, view: SortingView, rng: random.Random) -> SortingState:
-        return SortingState.from_view(self, view)  # nothing is hidden: the view is the state
+        return from_view(self, view)  # nothing is hidden: the view is the state
 
-    def heuristic(self, state: State, seat: int) -> float:
-        assert isinstance(state, SortingState)
+    def heuristic(self, state: SortingState, seat: int) -> float:
         return heuristic.evaluate(state, seat)
-

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from nutbox.games.nuts_sorting.rules import SortingState
+from nutbox.games.nuts_sorting.state import SortingState
 
 
 def surplus_groups(state: SortingState, seat: int) -> int:

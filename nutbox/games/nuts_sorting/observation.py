@@ -19,7 +19,7 @@ The RL adapters (nutbox.interop) concatenate the parts, in this order, into one 
 | winners   | 2      | the winning seats once the game is over                                           |
 
 Left out: the view's repetition counts (they can only matter with the repetition_draw safeguard on, and
-no position can recur under the rules) and its texts (the end reason, the decision).
+no position can recur under the rules) and its text (the end reason).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nutbox.core import Options
-from nutbox.games.nuts_sorting.actions import COLOURS, SETS
 from nutbox.games.nuts_sorting.board import CELL_OF_NAME, NUM_CELLS
-from nutbox.games.nuts_sorting.rules import PIECES_PER_COLOUR, SortingOptions
+from nutbox.games.nuts_sorting.components import COLOURS, PIECES_PER_COLOUR, SETS
+from nutbox.games.nuts_sorting.options import SortingOptions
 from nutbox.games.nuts_sorting.view import SortingView
 
 if TYPE_CHECKING:

@@ -21,7 +21,9 @@ desktop picture, and the drawing depends on the view and `legal` only.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
+from nutbox.core import seat_name, with_names
 from nutbox.core.svg import (
     HIGHLIGHT,
     TARGET_STYLE,
@@ -35,8 +37,9 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.nuts_sorting.actions import COLOURS, NOTATION, SET_COLOURS, SETS, Move, Pickup
+from nutbox.games.nuts_sorting.actions import NOTATION, Move, Pickup
 from nutbox.games.nuts_sorting.board import BITS, NAMES, ROWS, cells_of, flood
+from nutbox.games.nuts_sorting.components import COLOURS, SET_COLOURS, SETS
 from nutbox.games.nuts_sorting.render_svg import (
     BOARD_FILL,
     BOARD_LINE,
@@ -83,7 +86,9 @@ DRAWN = '<g pointer-events="none">'
 
 # --- text that fits -----------------------------------------------------------------------------------------
 def text_width(words: str, size: float, bold: bool = False) -> float:
-    """A generous estimate of how wide a sans-serif text is drawn: wide letters count more."""
+    """A generous estimate of how wide a sans-serif text is drawn: wide letters count more. A seat's placeholder
+    counts as its default name ("Player 2"): the picture is drawn before the table fills in the names."""
+    words = with_names(words)
     wide = sum(1 for char in words if char.isupper() or char in "mwMW▶★✓×")
     return size * (0.56 * len(words) + 0.25 * wide) * (1.08 if bold else 1)
 
@@ -229,7 +234,7 @@ def plaque_svg(view: SortingView, index: int, actions: list[str], top: float) ->
     else:
         name = player(owner, view)
         mark, wins = ("▶ " if to_move else ""), (" ★ wins" if won else "")
-        shown = fitted([mark + name + wins, mark + f"Player {owner + 1}" + wins], 14, room, bold=True)
+        shown = fitted([mark + name + wins, mark + seat_name(owner) + wins], 14, room, bold=True)
         parts.append(left_text(x + 12, y + 23, shown, 14, ' font-weight="bold"'))
     column = (width - 12) / 3
     for slot, colour_index in enumerate(SET_COLOURS[index]):
@@ -249,7 +254,7 @@ def plaque_svg(view: SortingView, index: int, actions: list[str], top: float) ->
 
 def first_button(view: SortingView, seat: int, actions: list[str], x: float, y: float, width: float) -> str:
     """A setup button: the player who would move first."""
-    name = fitted([player(seat, view), f"Player {seat + 1}"], 13, width - 12, bold=True)
+    name = fitted([player(seat, view), seat_name(seat)], 13, width - 12, bold=True)
     return "".join([
         f"<g{attributes('first', str(seat + 1), actions, 'first')}>",
         titled([f"{player(seat, view)} moves first", *click_lines(view, actions, "tap")]),
@@ -279,7 +284,7 @@ def choices_svg(view: SortingView, on: dict[tuple[str, str], list[str]], top: fl
 
 
 # --- the whole picture --------------------------------------------------------------------------------------
-def status_svg(view: SortingView, legal: list[str]) -> tuple[list[str], float]:
+def status_svg(view: SortingView, legal: Sequence[str]) -> tuple[list[str], float]:
     first, second = status_lines(view, legal, "tap", TAP_HINT)
     parts, y = [], 22.0
     for line in wrapped(first, TITLE_SIZE * 1.08, WIDTH - 2 * MARGIN):
@@ -291,7 +296,7 @@ def status_svg(view: SortingView, legal: list[str]) -> tuple[list[str], float]:
     return parts, y - LINE_STEP + 12
 
 
-def render(view: SortingView, legal: list[str]) -> str:
+def render(view: SortingView, legal: Sequence[str]) -> str:
     """The phone picture as an SVG document 358 units wide; every action of `legal` has a place to tap."""
     on: dict[tuple[str, str], list[str]] = {}
     for places, actions in targets(legal, lambda action_text: tuple(phone_target_of(view, action_text))).items():

@@ -24,14 +24,19 @@ Each cell and plaque also carries data-state, what it shows now (a cell's colour
 plaque's owner and its colours' groups/pieces), so that a table can mark what changed since a seat last
 decided. The drawing depends on the view and `legal` only, so the same input always gives the same text.
 
-The texts a person reads (tooltips included) say actions in words (words.py's labels), never in notation.
+The texts a person reads (tooltips included) say actions in words (words.py's labels), never in notation, and
+name each seat by its placeholder (core.names.seat_name), which the face fills with the seat's name. What there
+is to decide, the table says beside the picture (face.decision); the status lines say whose turn it is and how
+the picture takes a decision.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from nutbox.core import seat_name
 from nutbox.core.svg import (
     HIGHLIGHT,
     TARGET_STYLE,
@@ -47,10 +52,11 @@ from nutbox.core.svg import (
     text,
     titled,
 )
-from nutbox.games.nuts_sorting.actions import COLOURS, NOTATION, SET_COLOURS, SETS, Choose, Move, Pickup, Remove
+from nutbox.games.nuts_sorting.actions import NOTATION, Choose, Move, Pickup, Remove
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
+from nutbox.games.nuts_sorting.components import COLOURS, SET_COLOURS, SETS
 from nutbox.games.nuts_sorting.view import SortingView
-from nutbox.games.nuts_sorting.words import FILL, colour_words, label, mover, nut_at, set_of
+from nutbox.games.nuts_sorting.words import FILL, colour_words, label, mover, nut_at, reason, set_of
 
 WIDTH = 600
 MARGIN = 10
@@ -77,7 +83,7 @@ STYLE = TARGET_STYLE + GUIDE_STYLE
 
 
 def player(seat: int, view: SortingView) -> str:
-    return f"Player {seat + 1}" + (" (you)" if view["seat"] == seat else "")
+    return seat_name(seat) + (" (you)" if view["seat"] == seat else "")
 
 
 def set_words(set_code: str) -> str:
@@ -362,7 +368,7 @@ def first_button(view: SortingView, seat: int, actions: list[str]) -> str:
 PLAY_HINT = "click a chip to move its nut there, or × to pick up a group"
 
 
-def status_lines(view: SortingView, legal: list[str], verb: str = "click",
+def status_lines(view: SortingView, legal: Sequence[str], verb: str = "click",
                  play_hint: str = PLAY_HINT) -> tuple[str, str]:
     """Whose turn it is and at what, or the result; then what there is to do or know (`verb`: how a player
     picks a place, and `play_hint`: what there is to pick in a turn)."""
@@ -370,8 +376,8 @@ def status_lines(view: SortingView, legal: list[str], verb: str = "click",
     if phase == "over":
         winners = view.get("winners", [])
         result = " and ".join(player(seat, view) for seat in winners) + " wins" if winners else "A draw"
-        reason = view["end"] or ""
-        return f"Game over: {result}", f"{reason[:1].upper()}{reason[1:]} (after {view['turn']} turns)"
+        why = reason(view)
+        return f"Game over: {result}", f"{why[:1].upper()}{why[1:]} (after {view['turn']} turns)"
     if phase == "deal":
         return (f"Setup: dealing the board ({len(view['cells'])} of {NUM_CELLS} cells)",
                 f"still to deal: {pool_words(view['pool'] or {})}")
@@ -410,13 +416,13 @@ def pool_words(pool: dict[str, int]) -> str:
     return words
 
 
-def status_svg(view: SortingView, legal: list[str]) -> str:
+def status_svg(view: SortingView, legal: Sequence[str]) -> str:
     first, second = status_lines(view, legal)
     return (left_text(MARGIN, 19, first, 14, ' font-weight="bold"')
             + left_text(MARGIN, 37, second, 11.5, f' fill="{INK}"'))
 
 
-def render(view: SortingView, legal: list[str]) -> str:
+def render(view: SortingView, legal: Sequence[str]) -> str:
     """The board and the colour sets as an SVG document; every action of `legal` is its own clickable element."""
     on = targets(legal, lambda action_text: target_of(view, action_text))
     parts = [rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'), status_svg(view, legal), *board_svg(view, on)]

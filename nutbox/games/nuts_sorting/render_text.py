@@ -1,7 +1,9 @@
-"""The terminal picture of a Nuts Sorting view: the hex board in colour, every cell named.
+"""The terminal picture of a Nuts Sorting view: the hex board in colour, every cell named, each seat's colours
+and whose turn it is (what there is to decide, the table prints beside it: face.py).
 
 Each cell shows its name and a letter for what stands there (R red, B blue, Y yellow, K black, W white,
-G gray, · empty), so the board reads without colour too.
+G gray, · empty), so the board reads without colour too. Seats are called by their names as given (rich
+measures the text, so no placeholder is left to fill later).
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from nutbox.core import SeatNames
 from nutbox.games.nuts_sorting.board import NAMES, ROWS
 from nutbox.games.nuts_sorting.view import SortingView
+from nutbox.games.nuts_sorting.words import reason
 
 LETTER = {"red": "R", "blue": "B", "yellow": "Y", "black": "K", "white": "W", "gray": "G", None: "·"}
 STYLE = {
@@ -42,14 +46,14 @@ def board_text(cells: dict[str, str | None]) -> Text:
     return text
 
 
-def render(view: SortingView) -> RenderableType:
-    """The board and the situation, from a view only."""
+def render(view: SortingView, names: SeatNames) -> RenderableType:
+    """The board and the situation, from a view only, each seat called by `names[seat]`."""
     parts: list[RenderableType] = [board_text(view["cells"])]
     sets = view["colour_sets"]
     status = Text()
     for seat in (0, 1):
         chosen = sets[seat]
-        status.append(f"Player {seat + 1}: ", style="bold")
+        status.append(f"{names[seat]}: ", style="bold")
         status.append(SET_NAMES[chosen] if chosen else "no colours yet")
         if chosen:
             colours = SET_NAMES[chosen].split(", ")
@@ -61,11 +65,11 @@ def render(view: SortingView) -> RenderableType:
         status.append("\n")
     to_move = view["to_move"]
     if isinstance(to_move, int):
-        status.append(f"Player {to_move + 1} to {TASK[view['phase']]}", style="bold")
+        status.append(f"{names[to_move]} to {TASK[view['phase']]}", style="bold")
     elif to_move == "terminal":
         winners = view["winners"]
-        result = " and ".join(f"Player {w + 1}" for w in winners) + " wins" if winners else "A draw"
-        status.append(f"{result}: {view['end']}", style="bold green")
+        result = " and ".join(names[w] for w in winners) + " wins" if winners else "A draw"
+        status.append(f"{result}: {reason(view, names.__getitem__)}", style="bold green")
     else:
         status.append("Dealing the board", style="italic")
     parts.append(status)

@@ -1,5 +1,6 @@
-"""Nuts Sorting in words (core/words.py): the decision of each phase, every action as a phrase, each seat's
-panel and the final table, all read from a view.
+"""Nuts Sorting in words (core/words.py; the face, face.py, says them): the decision of each phase, every action
+as a phrase, each seat's panel and the final table, all read from a view, each seat named by its placeholder
+(core.names.seat_name) for the face to fill with the seat's name.
 
 The pieces are called nuts here, as the rulebook's players think of them; a cell keeps its name (c3), since
 that is how players point at the board. Nothing is hidden in this game, so no panel holds secret cards.
@@ -7,10 +8,14 @@ that is how players point at the board. Nothing is hidden in this game, so no pa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name
-from nutbox.games.nuts_sorting.actions import COLOURS, EMPTY, SET_COLOURS, SETS, Choose, Deal, Move, Pickup, Remove
+from nutbox.games.nuts_sorting.actions import Choose, Deal, Move, Pickup, Remove
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, flood
-from nutbox.games.nuts_sorting.view import SetCode, SortingView
+from nutbox.games.nuts_sorting.components import COLOURS, EMPTY, SET_COLOURS, SETS, SetCode
+from nutbox.games.nuts_sorting.scoring import sorted_reason
+from nutbox.games.nuts_sorting.view import SortingView
 
 # each nut colour as the board draws it: (fill, ink); the picture takes them from here
 FILL = {
@@ -190,8 +195,19 @@ def note(view: SortingView) -> str:
     sorted_seats = [seat for seat in (0, 1) if not unsorted_colours(view, seat)]
     if len(sorted_seats) == 1 and sorted_seats == list(view["winners"]):
         return ""
-    reason = view["end"] or ""
-    text = f"{reason[:1].upper()}{reason[1:]}"
+    why = reason(view)
+    text = f"{why[:1].upper()}{why[1:]}"
     if len(sorted_seats) == 2 and view["winners"]:
         text += f": this table gives the win to {seat_name(view['winners'][0])}"
     return text
+
+
+def reason(view: SortingView, name: Callable[[int], str] = seat_name) -> str:
+    """Why the game ended, each seat called by `name` (its placeholder unless given). The view says a win by
+    sorting with the winner's default name ("Player 1 has one group in each of their colours", scoring.py): here
+    the winner is named as the table names them."""
+    end = view["end"] or ""
+    winners = view.get("winners", [])
+    if len(winners) == 1 and end == sorted_reason(winners[0]):
+        return sorted_reason(winners[0], name)
+    return end

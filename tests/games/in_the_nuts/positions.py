@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
+from nutbox.core import IllegalAction
 from nutbox.games.in_the_nuts import InTheNuts, NutsOptions, NutsState
 from nutbox.games.in_the_nuts.actions import kind_code, section_label
-from nutbox.games.in_the_nuts.components import COMPONENTS
-from nutbox.games.in_the_nuts.rules import CARDS, FIRST
+from nutbox.games.in_the_nuts.components import CARDS, COMPONENTS, FIRST
 
 KIND = {kind_code(k): k for k in range(len(COMPONENTS.kinds))}
 SECTION2 = {section_label(s): s for s in range(len(COMPONENTS.area2))}
@@ -83,3 +85,12 @@ def card(state: NutsState, player: int, number: int) -> tuple[str | None, int, i
     i = player * CARDS + number - 1
     nut = COMPONENTS.nut_codes[state.card_type[i]] if state.card_type[i] is not None else None
     return nut, state.card_plain[i], state.card_jokers[i]
+
+
+def refused(state: NutsState, text: str) -> str:
+    """The rule that refuses an action here, each seat called "Player N"; the state is left as it was."""
+    before = state.view(None)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(state.game.parse(text))
+    assert state.view(None) == before
+    return caught.value.told(None)

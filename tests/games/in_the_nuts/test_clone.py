@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from nutbox.core import random_action
-from nutbox.games.in_the_nuts.rules import COPIED, SHARED, NutsState
+from nutbox.games.in_the_nuts.state import COPIED, SHARED, NutsState
 
 from .positions import game
 

@@ -14,9 +14,11 @@ import pytest
 
 from nutbox.core import Example, describe
 from nutbox.games.in_the_nuts import InTheNuts, NutsOptions
-from nutbox.games.in_the_nuts.guide import GUIDE
-from nutbox.registry import entry, make
+from nutbox.registry import face, make
 
+FACE = face(InTheNuts.id)
+GUIDE = FACE.guide
+assert GUIDE is not None
 EXAMPLES = [example for section in GUIDE.sections for example in section.examples]
 # every action text of more than one word ("place 8", "store W 3"): single words (stop, roll) are plain English
 NOTATION = sorted({str(action) for action in InTheNuts.encoding.actions if " " in str(action)}, key=len, reverse=True)
@@ -29,9 +31,10 @@ def test_example_is_reached_and_drawn(example: Example) -> None:
     state = example.position(game)  # raises if a decision does not fit the seeded deal
     assert not state.is_terminal()
     legal = [str(action) for action in state.legal_actions()]
-    svg = entry(InTheNuts.id).render_svg
-    assert svg is not None
-    root = ET.fromstring(svg(state.view(example.seat), legal if example.targets else []))
+    assert FACE.draws_svg
+    picture = FACE.svg(state.view(example.seat), legal if example.targets else [])
+    assert picture is not None
+    root = ET.fromstring(picture)
     assert root.tag.endswith("svg")
     if example.targets:
         # the page marks targets only when the example is seen by the seat that decides

@@ -1,5 +1,5 @@
-"""Tests of the In the Nuts! renderers (render_text, render_svg) on views taken from seeded random games, and
-on positions built explicitly for a joker to store, a theft and David.
+"""Tests of the In the Nuts! renderers (render_text, render_svg, drawn through the face) on views taken from
+seeded random games, and on positions built explicitly for a joker to store, a theft and David.
 
 Every game is played from the first face-up nut to the end, so the views cover the setup, rolling, placing,
 deciding, collecting (take, steal, store), the final picks and the scores; the many dice positions are
@@ -40,12 +40,11 @@ from nutbox.core import Action
 from nutbox.games.in_the_nuts import NutsState
 from nutbox.games.in_the_nuts.actions import Place, Preplace, Steal, Store, StoreKept, Take, section_label
 from nutbox.games.in_the_nuts.components import COMPONENTS
+from nutbox.games.in_the_nuts.face import FACE
 from nutbox.games.in_the_nuts.render_svg import PLAYER_FILL, ROW_HEIGHT, STORAGE_TOP
-from nutbox.games.in_the_nuts.render_svg import render as render_svg
-from nutbox.games.in_the_nuts.render_text import render as render_text
 from nutbox.registry import make
 
-from .positions import play, position
+from .positions import play, position, refused
 
 PLAYERS = range(2, 5)
 SEEDS = range(3)
@@ -145,8 +144,15 @@ def card_words(code: str | None) -> str:
     return names[0] if len(names) == 1 else f"joker ({names[0]} or {names[1]})"
 
 
+def render_svg(view: Any, legal: list[str], names: list[str] | None = None) -> str:
+    """The browser picture as a table draws it, each seat called "Player N" unless `names` are given."""
+    picture = FACE.svg(view, legal, names)
+    assert picture is not None
+    return picture
+
+
 def as_text(view: dict[str, Any]) -> str:
-    return text_of(render_text, view)
+    return text_of(FACE.text, view)
 
 
 # --- SVG ----------------------------------------------------------------------------------------------------
@@ -257,12 +263,13 @@ def test_svg_is_deterministic() -> None:
 
 
 def test_svg_escapes_what_it_writes() -> None:
+    """A seat's name is text the picture did not make: the face writes it escaped, in texts and tooltips."""
     state = next(s for s in game_positions(2, 1) if s.phase == "place" and seat_to_move(s) is not None)
     view = copy.deepcopy(state.view(state.current))
     strange = 'put <a squirrel> & "roll"'
-    view["decision"] = strange
-    root = ET.fromstring(render_svg(view, legal_texts(state)))
+    root = ET.fromstring(render_svg(view, legal_texts(state), [strange, "Bo"]))
     assert any(strange in text for text in svg_texts(root))
+    assert any(title_of(element).startswith(f"{strange}, storage card 1") for element in root.iter())
 
 
 # --- text ---------------------------------------------------------------------------------------------------
@@ -357,8 +364,11 @@ def test_text_shows_the_dice_the_kept_jokers_and_what_is_still_to_do() -> None:
         "To do:",
         "  now: Player 1 stores the joker (walnut or hazelnut)",
         "  then: face-up nut 1 is replaced from the draw pile",
-        "Player 1 to decide: store the joker (walnut or hazelnut) on a storage card (Putting Nuts in Storage)",
+        "Player 1 to move",  # what they decide, the table writes beside the picture (FACE.decision)
     ]
+    # the rules say it in a refusal of anything else, with the rule
+    assert refused(state, "roll").endswith("now you are to store the joker (walnut or hazelnut) on a storage card "
+                                           "(Putting Nuts in Storage)")
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -8,26 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError, OptionsError
+from nutbox.core import CHANCE, TERMINAL, NotationError, OptionsError
 from nutbox.games.in_the_nuts import NutsOptions, NutsState
-from nutbox.games.in_the_nuts.rules import COLLECT_RULE, PLAY_RULE, RACCOON_RULE, SETUP, STORAGE_RULE
+from nutbox.games.in_the_nuts.rulebook import COLLECT_RULE, PLAY_RULE, RACCOON_RULE, SETUP, STORAGE_RULE
 from nutbox.registry import make
 
-from .positions import KIND, card, game, play, position
+from .positions import KIND, card, game, play, position, refused
 
 MARLENE, CHRISTINE, ANNA, UWE = 0, 1, 2, 3
 
 
 def texts(state: NutsState) -> list[str]:
     return [str(action) for action in state.legal_actions()]
-
-
-def refused(state: NutsState, text: str) -> str:
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(state.game.parse(text))
-    assert state.view(None) == before
-    return caught.value.rule
 
 
 # --- rolling and placing --------------------------------------------------------------------------------------
@@ -292,8 +284,8 @@ def test_a_kept_joker_is_stored_with_a_later_nut_and_fills_a_card_david_cannot_r
     legal = texts(state)
     assert "store W 2" in legal and "store WH H 1" in legal and "store WH W 2" in legal
     assert "store WH H 3" not in legal  # card 3 holds an acorn
-    assert state.view(MARLENE)["decision"] == "store the walnut on a storage card, or a kept joker first " \
-                                              "(Putting Nuts in Storage)"  # as the pictures say it
+    assert refused(state, "roll").endswith("now you are to store the walnut on a storage card, or a kept joker "
+                                           "first (Putting Nuts in Storage)")  # as the refusals say it
     events = play(state, "store WH H 1")
     assert "Player 1 stores a kept joker (walnut or hazelnut) as a hazelnut on storage card 1 and fills it" in [
         event.text for event in events]

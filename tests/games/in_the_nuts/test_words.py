@@ -1,28 +1,33 @@
-"""In the Nuts! in words (words.py) and the picture's data-state, on positions played to (positions.py).
+"""In the Nuts! in words (words.py, through the face) and the picture's data-state, on positions played to
+(positions.py).
 
 Seats as in test_rules.py: Marlene 0 (red), Christine 1 (blue), Anna 2 (white).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import xml.etree.ElementTree as ET
 
-from render_checks import place_states
+from render_checks import place_states, text_of
 
 from nutbox.core import random_action
+from nutbox.core.names import unnamed
 from nutbox.games.in_the_nuts import InTheNuts, NutsOptions, NutsState
 from nutbox.games.in_the_nuts.actions import KEEP
 from nutbox.games.in_the_nuts.render_svg import PLAYER_FILL
-from nutbox.games.in_the_nuts.render_svg import render as render_svg
+from nutbox.registry import face
 
-from .positions import play, position
+from .positions import game, play, position
+
+FACE = face("in-the-nuts")
 
 MARLENE, CHRISTINE, ANNA = 0, 1, 2
 
 
 def prompt(state: NutsState, seat: int | None) -> str:
-    return state.game.decision(state.view(seat))
+    return FACE.decision(state.view(seat))
 
 
 def labels(state: NutsState) -> dict[str, str]:
@@ -30,13 +35,15 @@ def labels(state: NutsState) -> dict[str, str]:
     who = state.to_move()
     assert isinstance(who, int)
     view = state.view(who)
-    return {str(action): state.game.label(action, view) for action in state.legal_actions()}
+    return {str(action): FACE.label(action, view) for action in state.legal_actions()}
 
 
 def places(state: NutsState) -> dict[str, str]:
     """Each place's data-state in the desktop picture the seat to move (a spectator at a chance node) sees."""
     who = state.to_move()
-    return place_states(ET.fromstring(render_svg(state.view(who if isinstance(who, int) else None), [])))
+    picture = FACE.svg(state.view(who if isinstance(who, int) else None))
+    assert picture is not None
+    return place_states(ET.fromstring(picture))
 
 
 def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
@@ -139,7 +146,7 @@ def test_panels_show_supply_board_cards_and_points_after_a_filled_card() -> None
                      storage={0: {1: ("W", 1), 2: ("B", 1)}}, phase="decide")
     play(state, "stop", "store W 1")  # two squirrels in 5-6 take the walnut; card 1 is filled
     for viewer in (None, 0, 1):  # nothing is secret: every view shows the same panels
-        first, second = state.game.panels(state.view(viewer))
+        first, second = FACE.panels(state.view(viewer))
         assert (first.name, first.colour, first.score) == ("Player 1", PLAYER_FILL[0][0], "6")
         assert first.holds == (("Squirrels in the supply", "15"), ("Squirrels on the board", "0"),
                                ("Filled storage cards", "card 1: 2 walnuts, 5 points"),
@@ -152,7 +159,7 @@ def test_panels_show_supply_board_cards_and_points_after_a_filled_card() -> None
 
 def test_panels_show_kept_jokers_and_whom_david_guards() -> None:
     state = position(3, kept={1: ["BA", "BA"]}, david=1)
-    panels = state.game.panels(state.view(None))
+    panels = FACE.panels(state.view(None))
     assert dict(panels[1].holds)["Jokers kept"] == "2 jokers (beechnut or acorn)"
     assert dict(panels[1].holds)["David the raccoon"] == "guards them: no one may steal from them"
     assert "Jokers kept" not in dict(panels[0].holds) and "David the raccoon" not in dict(panels[2].holds)
@@ -161,7 +168,7 @@ def test_panels_show_kept_jokers_and_whom_david_guards() -> None:
 # --- the end ------------------------------------------------------------------------------------------------
 def test_no_score_table_before_the_end() -> None:
     state = position()
-    assert state.game.score_table(state.view(None)) is None
+    assert FACE.score_table(state.view(None)) is None
 
 
 def test_a_tie_on_points_goes_to_the_most_valuable_filled_card_and_the_note_says_so() -> None:
@@ -169,7 +176,7 @@ def test_a_tie_on_points_goes_to_the_most_valuable_filled_card_and_the_note_says
                      phase="decide", pile=1, faceup=("W", "H", "B", "A"))
     play(state, "stop", "store H 5", "draw W")
     view = state.view(None)
-    table = state.game.score_table(view)
+    table = FACE.score_table(view)
     assert table is not None and view["scores"] == [11.0, 11.0]
     assert table.columns == ("Filled cards (points)", "Nuts on unfilled cards (a point each)", "Total points",
                              "Best filled card (points)")
@@ -183,7 +190,7 @@ def test_a_tie_with_no_filled_card_is_shared() -> None:
     state = position(3, track={5: 0, 6: 0}, area2={"8-9": [0, 1, 1]}, area3={"right": [0, 2, 3], "left": [2, 0, 0]},
                      area4=[1, 1, 1], phase="decide", pile=1, faceup=("W", "H", "B", "A"))
     play(state, "stop", "store H 1", "draw W", "take 3", "store B 1", "draw A", "take 1", "store W 1", "draw A")
-    table = state.game.score_table(state.view(None))
+    table = FACE.score_table(state.view(None))
     assert table is not None and table.winners == (0, 1, 2)
     assert table.rows == (("none", "1", "1", "none"),) * 3
     assert table.note == ("Player 1, Player 2 and Player 3 tie on 1 point and none of them has filled a card: they "
@@ -197,7 +204,7 @@ def test_the_score_table_totals_are_the_scores_of_random_games() -> None:
         while not state.is_terminal():
             state.apply(random_action(state, rng))
         view = state.view(None)
-        table = game.score_table(view)
+        table = FACE.score_table(view)
         assert table is not None and table.winners == tuple(view["winners"])
         assert [float(row[2]) for row in table.rows] == view["scores"]
         assert bool(table.note) == (sorted(view["scores"])[-2:] == [max(view["scores"])] * 2)
@@ -231,3 +238,39 @@ def test_the_raccoon_state_follows_whom_he_guards() -> None:
     assert places(state)["data-raccoon=David"] == "guards no one"
     play(state, "stop", "take 3", "store B 1", "draw W")
     assert places(state)["data-raccoon=David"] == "guards Player 2"
+
+
+# --- the seats' names -----------------------------------------------------------------------------------------
+NAMES = ["Marlene", "Christine", "Anna"]
+
+
+def test_no_view_holds_a_seat_placeholder_but_the_events_name_seats_by_theirs() -> None:
+    """Views go to bots and learners: every text naming a seat is the face's, never the view's."""
+    for players, seed in ((2, 3), (4, 4)):
+        state, rng = game(players), random.Random(seed)
+        named = 0
+        while not state.is_terminal():
+            assert not any(unnamed(json.dumps(state.view(viewer))) for viewer in (*range(players), None))
+            events = state.apply(random_action(state, rng))
+            named += sum(unnamed(event.said) for event in events)
+            assert not any(unnamed(event.text) for event in events)
+        assert named and not unnamed(json.dumps(state.view(None)))
+
+
+def test_the_face_calls_each_seat_by_the_name_the_table_gives() -> None:
+    state = position(3, track={7: 0}, area2={"7": [1, 0, 0]}, david=1, faceup=("W", "H", "B", "A"),
+                     storage={1: {3: ("H", 2)}, 2: {3: ("A", 1), 4: ("W", 2)}}, phase="decide")
+    events = play(state, "stop", "take 3", "store B 1", "draw W")
+    assert events[1].text == "Player 1 collects with 2 squirrels on the raccoon field of the 2-squirrel area"
+    assert events[1].told(NAMES) == "Marlene collects with 2 squirrels on the raccoon field of the 2-squirrel area"
+    view = state.view(MARLENE)
+    assert FACE.decision(view, NAMES) == ("choose a nut to steal from another player's storage card (David guards "
+                                          "Christine)")
+    assert FACE.label(state.legal_actions()[0], view, NAMES) == "Steal an acorn from Anna's storage card 3"
+    assert [panel.name for panel in FACE.panels(view, NAMES)] == NAMES
+    picture = FACE.svg(view, [], NAMES)
+    assert picture is not None and "guards Christine" in picture and not unnamed(picture)
+    text = text_of(lambda shown: FACE.text(shown, NAMES), view)
+    assert "David the raccoon guards Christine" in text and "Marlene to move" in text and not unnamed(text)
+    events = play(state, "steal 3 3")
+    assert events[0].told(NAMES) == "Marlene steals an acorn from Anna; David moves to Anna"

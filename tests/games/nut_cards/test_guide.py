@@ -13,7 +13,7 @@ from render_checks import SVG
 from nutbox.core import Example, describe
 from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
 from nutbox.games.nut_cards.guide import GUIDE
-from nutbox.registry import entry, make
+from nutbox.registry import face, make
 
 EXAMPLES = [(section.title, example) for section in GUIDE.sections for example in section.examples]
 PROSE = [GUIDE.summary] + [
@@ -30,7 +30,7 @@ def position(example: Example) -> CardsState:
 
 
 def test_the_game_names_its_guide() -> None:
-    assert NutCards.guide is GUIDE
+    assert face("nut-cards").guide is GUIDE
 
 
 @pytest.mark.parametrize(("title", "example"), EXAMPLES, ids=[title for title, _ in EXAMPLES])
@@ -39,9 +39,9 @@ def test_each_example_is_reached_and_drawn(title: str, example: Example) -> None
     # the page marks targets only in the picture of the seat to move
     assert not example.targets or state.to_move() == example.seat
     legal = [str(action) for action in state.legal_actions()] if example.targets else []
-    render_svg = entry("nut-cards").render_svg  # what the rules page draws with
-    assert render_svg is not None
-    picture = ET.fromstring(render_svg(state.view(example.seat), legal))
+    drawn = face("nut-cards").svg(state.view(example.seat), legal)  # what the rules page draws with
+    assert drawn is not None
+    picture = ET.fromstring(drawn)
     assert picture.tag == f"{SVG}svg"
     marked = [element for element in picture.iter() if "data-action" in element.attrib]
     assert bool(marked) == example.targets  # a picture with targets shows them; one without shows none

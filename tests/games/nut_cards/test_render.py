@@ -8,10 +8,9 @@ drawing sits is checked against the grid's own column and band labels.
 
 from __future__ import annotations
 
-import copy
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -38,9 +37,9 @@ from nutbox.core import Action
 from nutbox.games.nut_cards import CardsState
 from nutbox.games.nut_cards.actions import Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS
+from nutbox.games.nut_cards.face import FACE
 from nutbox.games.nut_cards.render_svg import BAND, CARD_W
-from nutbox.games.nut_cards.render_svg import render as render_svg
-from nutbox.games.nut_cards.render_text import render as render_text
+from nutbox.games.nut_cards.view import CardsView
 from nutbox.registry import entry, make
 
 PLAYERS = (2, 3)
@@ -63,6 +62,13 @@ def stage(state: CardsState) -> str:
         placed = len(state.layouts[state.current])
         return "place first" if placed == 0 else "place early" if placed < 4 else "place late"
     return state.phase
+
+
+def render_svg(view: CardsView, legal: Sequence[str] = ()) -> str:
+    """The browser picture as the face draws it, each seat called "Player N"."""
+    picture = FACE.svg(view, legal)
+    assert picture is not None
+    return picture
 
 
 def target_of(state: CardsState, action: Action) -> tuple[str, str]:
@@ -118,7 +124,7 @@ def centre(element: ET.Element) -> tuple[float, float]:
 
 
 def as_text(view: dict[str, Any]) -> str:
-    return text_of(render_text, view, width=120)
+    return text_of(FACE.text, view, width=120)
 
 
 def sampled(players: int, step: int) -> Iterator[CardsState]:
@@ -130,8 +136,8 @@ def sampled(players: int, step: int) -> Iterator[CardsState]:
 
 
 # --- SVG ----------------------------------------------------------------------------------------------------
-def test_the_registry_offers_the_svg_renderer() -> None:
-    assert entry("nut-cards").render_svg is render_svg
+def test_the_registry_offers_the_face_that_draws_the_svg_picture() -> None:
+    assert entry("nut-cards").face is FACE and FACE.draws_svg
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -298,10 +304,11 @@ def test_svg_is_deterministic() -> None:
 
 def test_svg_escapes_what_it_writes() -> None:
     state = next(s for s in game_positions(2, 1) if s.phase == "take")
-    view = copy.deepcopy(state.view(state.current))
-    strange = 'take <a card> & "run"'
-    view["decision"] = strange
-    root = ET.fromstring(render_svg(view, legal_texts(state)))
+    view = state.view(state.current)
+    strange = 'take <a card> & "run"'  # a name the table gives a seat
+    drawn = FACE.svg(view, legal_texts(state), names=[strange, "Ann"])
+    assert drawn is not None
+    root = ET.fromstring(drawn)
     assert any(strange in text for text in svg_texts(root))
 
 
@@ -407,7 +414,8 @@ def test_text_says_who_is_to_move_and_at_the_end_who_won(players: int) -> None:
         if state.phase == "deal":
             assert lines[-1].startswith(f"Chance: Player {view['holder'] + 1} deals")
         elif state.phase != "over":
-            assert lines[-1] == f"Player {view['current'] + 1} to decide: {view['decision']}"
+            assert lines[-1] == f"Player {view['current'] + 1} to move"  # the table prints the decision beside it
+            assert FACE.decision(view).startswith(("take ", "place card "))
         else:
             assert lines[-1].startswith(result_words(view))
             for seat in range(players):
@@ -428,3 +436,15 @@ def test_the_result_says_when_the_largest_cluster_broke_a_tie_on_points() -> Non
         assert f"Player {seat + 1} {max(cluster['nuts'] for cluster in view['clusters'][seat])} nut" in last
     status = ET.fromstring(render_svg(view, [])).findtext(f"{SVG}text") or ""
     assert status.endswith("(tied on points, the largest cluster decides) · each squirrel doubles")
+
+
+def test_the_pictures_call_each_seat_by_the_name_the_table_gives_it() -> None:
+    state = next(s for s in game_positions(3, 0) if s.phase == "place" and s.holder != s.current)
+    view, names = state.view(state.current), ["Ann", "Bo", "Cy"]
+    text = text_of(lambda v: FACE.text(v, names), view, width=120)
+    assert f"In hand: {names[state.current]} holds #{state.holding}" in text
+    assert text.splitlines()[-1] == f"{names[state.current]} to move"
+    assert all(f"╭─ {name} — " in text for name in names) and "Player" not in text
+    for drawn in (FACE.svg(view, legal_texts(state), names), FACE.phone(view, legal_texts(state), names)):
+        assert drawn is not None and "Player " not in drawn
+        assert any(f"{names[state.current]} to move" in text for text in svg_texts(ET.fromstring(drawn)))

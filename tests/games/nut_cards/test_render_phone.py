@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
 
@@ -34,8 +34,7 @@ from render_checks import (
 from nutbox.core import Action
 from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
 from nutbox.games.nut_cards.actions import Place, Take
-from nutbox.games.nut_cards.render_phone import render as render_phone
-from nutbox.games.nut_cards.render_svg import render as render_svg
+from nutbox.games.nut_cards.face import FACE
 from nutbox.games.nut_cards.view import CardsView
 from nutbox.registry import entry, make
 
@@ -44,6 +43,19 @@ SEEDS = range(2)
 SCREEN = 358  # CSS pixels the picture's width fills
 FINGER = 32  # CSS pixels: the least side of a target
 TARGET_ATTRIBUTES = ("data-offer", "data-spot")
+
+
+def render_phone(view: CardsView, legal: Sequence[str] = ()) -> str:
+    """The phone picture as the face draws it, each seat called "Player N"."""
+    picture = FACE.phone(view, legal)
+    assert picture is not None
+    return picture
+
+
+def render_svg(view: CardsView, legal: Sequence[str] = ()) -> str:
+    picture = FACE.svg(view, legal)
+    assert picture is not None
+    return picture
 
 
 @cache
@@ -104,7 +116,9 @@ def layouts_of(root: ET.Element) -> list[ET.Element]:
 
 # --- the registry -------------------------------------------------------------------------------------------
 def test_the_registry_offers_the_phone_picture() -> None:
-    assert entry("nut-cards").render_svg_phone is render_phone
+    assert entry("nut-cards").face is FACE
+    state = game_positions(2, 0)[-1]
+    assert FACE.phone(state.view(None)) != FACE.svg(state.view(None))  # a picture of its own
 
 
 # --- legible and finger-sized --------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ down (odd); bands are thirds of a card.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -14,7 +16,8 @@ import pytest
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError
 from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
 from nutbox.games.nut_cards.layout import counted_clusters, visible
-from nutbox.games.nut_cards.rules import DRAFT_RULE, END_RULE, PLACE_RULE
+from nutbox.games.nut_cards.scoring import END_RULE
+from nutbox.games.nut_cards.turn import DRAFT_RULE, PLACE_RULE
 
 SQUIRREL, WILD = 21, 27
 
@@ -203,3 +206,17 @@ def test_a_decision_while_cards_are_dealt_or_after_the_end_cites_the_rule() -> N
     over = laid_out(TWO_REDS, ((5, "place 0 0"),))
     last_card(over, 1, 13, "place 0 3")
     assert refused(over, "take 2").startswith(f"{END_RULE}: the game ends once every card has been drafted")
+
+
+def test_the_rules_play_without_loading_a_word_or_a_picture() -> None:
+    """Bots, studies and learners play Nut without its face (face.py and what it draws with)."""
+    script = ("import sys, random\nfrom nutbox.core import random_action\nfrom nutbox.registry import make\n"
+              "state = make('nut-cards', {'players': 3}).new_state()\nrng = random.Random(1)\n"
+              "while not state.is_terminal():\n    state.view(None)\n    state.apply(random_action(state, rng))\n"
+              "print('\\n'.join(sorted(sys.modules)))")
+    loaded = set(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                                check=True).stdout.split())
+    assert "nutbox.games.nut_cards.state" in loaded
+    face = ("face", "words", "guide", "render_text", "render_svg", "render_phone")
+    assert not {name for name in loaded if name.startswith("nutbox.games.nut_cards.")
+                and name.rsplit(".", 1)[-1] in face}

@@ -1,5 +1,6 @@
-"""Nut in words (words.py) and the places its picture marks as changed (render_svg.py's data-state), on
-positions reached by playing: the deals are dictated as chance actions, so the columns are known.
+"""Nut in words (words.py and terms.py, through the face) and the places its picture marks as changed
+(render_svg.py's data-state), on positions reached by playing: the deals are dictated as chance actions, so the
+columns are known.
 
 Cards by number (data/cards.json): 1 RRR, 2 YYY, 3 GGG, 5 RRY, 11 GRR, 13 RYG, 21 and 22 squirrels (. S .),
 27 a wild nut (. W .). Columns alternate upright (even) and upside down (odd); bands are thirds of a card.
@@ -7,15 +8,17 @@ Cards by number (data/cards.json): 1 RRR, 2 YYY, 3 GGG, 5 RRY, 11 GRR, 13 RYG, 2
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import xml.etree.ElementTree as ET
 
 from nutbox.core import random_action
+from nutbox.core.names import unnamed
 from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
-from nutbox.games.nut_cards.render_svg import render as render_svg
+from nutbox.games.nut_cards.face import FACE
+from nutbox.games.nut_cards.terms import where_words
 from nutbox.games.nut_cards.view import PlacedCard
-from nutbox.games.nut_cards.words import where_words
 
 # the first deal of a two-player game: column 1 holds 5 and 13, column 2 holds 21 and 27, column 3 holds 1 and 2
 FIRST_DEAL = ("draw 5", "draw 13", "draw 21", "draw 27", "draw 1", "draw 2")
@@ -42,22 +45,22 @@ def play(state: CardsState, *moves: str) -> None:
 def labels(state: CardsState) -> dict[str, str]:
     """Each legal action's notation -> its label, as the seat to move reads it."""
     view = state.view(state.current)
-    return {str(action): state.game.label(action, view) for action in state.legal_actions()}
+    return {str(action): FACE.label(action, view) for action in state.legal_actions()}
 
 
 def prompt(state: CardsState, seat: int | None) -> str:
-    return state.game.decision(state.view(seat))
+    return FACE.decision(state.view(seat))
 
 
 def holds(state: CardsState, viewer: int | None, seat: int) -> dict[str, str]:
-    panel = state.game.panels(state.view(viewer))[seat]
+    panel = FACE.panels(state.view(viewer))[seat]
     return dict(panel.holds)
 
 
 def pieces(state: CardsState) -> dict[str, str]:
     """What the table compares in the picture everyone sees: each element with data-state by its first other
     data attribute (as nutbox/web/static/table.js names a place), each named once."""
-    root = ET.fromstring(render_svg(state.view(None), []))
+    root = ET.fromstring(FACE.svg(state.view(None)) or "")
     found = {}
     for element in root.iter():
         if "data-state" in element.attrib:
@@ -140,6 +143,22 @@ def test_the_log_names_cards_by_what_they_carry_and_places_by_the_cards_they_mee
         assert not re.search(r"\((?:[RYGBWS.]{3})\)|band -?\d|column -?\d+, band", text), text
 
 
+def test_the_log_calls_each_seat_by_its_name_and_no_view_holds_a_seats_placeholder() -> None:
+    """Views go to bots and learners: seats in them are numbers, never texts to fill in. The log is told with the
+    names the table gives, "Player N" where it gives none."""
+    state = NutCards(CardsOptions(players=3)).new_state()
+    rng, names, told = random.Random(3), ["Ann", "Bo", "Cy"], []
+    while not state.is_terminal():
+        for seat in (None, 0, 1, 2):
+            assert not unnamed(json.dumps(state.view(seat), ensure_ascii=False))
+        told += [(event.text, event.told(names)) for event in state.apply(random_action(state, rng))]
+    assert not unnamed(json.dumps(state.view(None), ensure_ascii=False))
+    taken = [(text, named) for text, named in told if " takes card " in text]
+    assert {text.split(" takes")[0] for text, _ in taken} == {"Player 1", "Player 2", "Player 3"}
+    assert {named.split(" takes")[0] for _, named in taken} == set(names)
+    assert all(not unnamed(named) for _, named in told)
+
+
 def test_a_place_meeting_only_covered_cards_is_told_from_the_first_card() -> None:
     placed: list[PlacedCard] = [{"card": 5, "x": 0, "y": 0}, {"card": 1, "x": 0, "y": 0}]  # 1 covers 5
     assert where_words(2, -1, placed) == "2 columns right of card 5, a band higher"
@@ -157,7 +176,7 @@ def test_panels_score_the_worked_example_and_list_what_each_seat_holds() -> None
     assert "In hand" not in holds(state, 1, 1) and "Deck" not in holds(state, 1, 1)
     play(state, "place 2 1", "take 27", "place 0 0")
     for viewer in (None, 0, 1):  # everything is public: every view shows the same panels
-        panels = state.game.panels(state.view(viewer))
+        panels = FACE.panels(state.view(viewer))
         assert [(panel.seat, panel.name, panel.colour, panel.cards) for panel in panels] == [
             (0, "Player 1", "", ()), (1, "Player 2", "", ())]
         assert [panel.score for panel in panels] == ["10", "3"] == [str(p) for p in state.view(viewer)["points"]]
@@ -187,14 +206,14 @@ def leading_number(cell: str) -> int:
 def test_the_score_table_breaks_the_final_scores_down_by_colour() -> None:
     for players, seed in ((2, 1), (3, 2), (2, 3)):
         state = NutCards(CardsOptions(players=players)).new_state()
-        assert state.game.score_table(state.view(None)) is None
+        assert FACE.score_table(state.view(None)) is None
         rng = random.Random(seed)
         while not state.is_terminal():
             state.apply(random_action(state, rng))
             if not state.is_terminal():
-                assert state.game.score_table(state.view(None)) is None
+                assert FACE.score_table(state.view(None)) is None
         view = state.view(None)
-        table = state.game.score_table(view)
+        table = FACE.score_table(view)
         assert table is not None
         assert table.columns == ("Red", "Gold", "Green", "Brown", "Total", "Largest cluster")
         assert [row[4] for row in table.rows] == [f"{score:g}" for score in view["scores"]]
@@ -218,7 +237,7 @@ def last_card(card: int) -> CardsState:
 def test_the_note_explains_a_tie_on_points_broken_by_the_largest_cluster() -> None:
     state = last_card(5)  # RRY: 2 red + 1 gold = 3 points, its largest cluster only 2
     play(state, "place 0 0")
-    table = state.game.score_table(state.view(None))
+    table = FACE.score_table(state.view(None))
     assert table is not None and table.winners == (0,)
     assert [row[4:] for row in table.rows] == [("3", "3 nuts"), ("3", "2 nuts")]
     assert table.note == ("Player 1 and Player 2 tie on 3 points; the largest cluster decides: Player 1 wins with "
@@ -228,7 +247,7 @@ def test_the_note_explains_a_tie_on_points_broken_by_the_largest_cluster() -> No
 def test_the_note_says_when_players_tied_on_both_share_the_win() -> None:
     state = last_card(2)  # YYY: 3 points in one cluster, like seat 0's RRR
     play(state, "place 1 0")
-    table = state.game.score_table(state.view(None))
+    table = FACE.score_table(state.view(None))
     assert table is not None and table.winners == (0, 1)
     assert table.note == ("Player 1 and Player 2 tie on 3 points and on the largest cluster (3 nuts): they share "
                           "the win.")
@@ -237,7 +256,7 @@ def test_the_note_says_when_players_tied_on_both_share_the_win() -> None:
 def test_no_note_when_the_points_decide() -> None:
     state = last_card(21)  # a squirrel alone scores nothing
     play(state, "place 0 0")
-    table = state.game.score_table(state.view(None))
+    table = FACE.score_table(state.view(None))
     assert table is not None and table.winners == (0,) and table.note == ""
 
 

@@ -19,8 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
-from nutbox.games.nut_hunt.board import layout
-from nutbox.games.nut_hunt.components import COMPONENTS
+from nutbox.games.nut_hunt.components import COMPONENTS, layout
 
 FOREST = [
     *("HW", "PB", "CF"),

@@ -1,4 +1,4 @@
-"""What a seat infers about the others' objectives (nutbox/games/nut_hunt/belief.py), on explicit positions.
+"""What a seat infers about the others' objectives (nutbox/games/nut_hunt/determinize.py), on explicit positions.
 
 The forest is tests/games/nut_hunt/positions.py's: objective 1 joins Mouse Meadow and Hickory Haunt along the
 middle row MM - BH - WW - HH.
@@ -10,8 +10,8 @@ import random
 from collections import Counter
 
 from nutbox.games.nut_hunt import HuntState
-from nutbox.games.nut_hunt.belief import LIKELIER, progress
-from nutbox.games.nut_hunt.rules import ALL_CARDS
+from nutbox.games.nut_hunt.components import ALL_CARDS
+from nutbox.games.nut_hunt.determinize import LIKELIER, progress
 
 from .positions import game, position
 

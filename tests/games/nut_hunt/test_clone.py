@@ -11,7 +11,7 @@ import pytest
 
 from nutbox.core import Game, random_action
 from nutbox.games.nut_hunt import HuntState
-from nutbox.games.nut_hunt.board import Layout
+from nutbox.games.nut_hunt.components import Layout
 
 from .positions import game
 

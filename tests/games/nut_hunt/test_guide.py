@@ -16,6 +16,7 @@ from nutbox import registry
 from nutbox.core import Example, describe
 from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
 from nutbox.games.nut_hunt.components import COMPONENTS
+from nutbox.games.nut_hunt.face import FACE
 from nutbox.games.nut_hunt.guide import GUIDE
 
 EXAMPLES = [example for section in GUIDE.sections for example in section.examples]
@@ -43,7 +44,7 @@ def tile_targets(state: HuntState, verb: str) -> set[str]:
 
 
 def test_the_game_names_its_guide() -> None:
-    assert NutHunt.guide is GUIDE
+    assert FACE.guide is GUIDE and registry.face(NutHunt.id) is FACE
     assert 3 <= len(EXAMPLES) <= 6
 
 
@@ -53,9 +54,9 @@ def test_each_example_is_reached_by_play_and_drawn(example: Example) -> None:
     legal = legal_texts(state) if example.targets else []
     if example.targets:
         assert state.to_move() == example.seat, "a picture with its targets marked shows its seat's decision"
-    render = registry.entry(NutHunt.id).render_svg
-    assert render is not None
-    picture = ET.fromstring(render(state.view(example.seat), legal))
+    drawn = FACE.svg(state.view(example.seat), legal)
+    assert drawn is not None
+    picture = ET.fromstring(drawn)
     assert picture.tag.endswith("svg")
     marked = {text for element in picture.iter() for text in element.get("data-actions", "").split("|") if text}
     on_tiles = {text for text in legal if text.split()[0] in ("place", "scatter", "recruit", "hassle")}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from nutbox.games.nut_hunt import HuntState
+from nutbox.games.nut_hunt.components import T
 from nutbox.games.nut_hunt.heuristic import (
     completion_chance,
     evaluate,
@@ -21,7 +22,6 @@ from nutbox.games.nut_hunt.heuristic import (
     recruits_to_end,
     route_entries,
 )
-from nutbox.games.nut_hunt.rules import T
 
 from .positions import position, tile
 

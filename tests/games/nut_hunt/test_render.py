@@ -1,4 +1,5 @@
-"""Tests of the Nut Hunt renderers (render_text, render_svg) on views taken from seeded random games.
+"""Tests of the Nut Hunt pictures (render_text, render_svg, drawn through the face) on views taken from seeded
+random games.
 
 Every game is played from the empty forest to the end, so the views cover the layout being dealt, the
 setup, turns, scattering (by a seat, and by the Automa's die in the solo game) and the final scoring.
@@ -7,7 +8,6 @@ What a tile action targets is read from the engine's action objects, not from th
 
 from __future__ import annotations
 
-import copy
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -35,8 +35,9 @@ from nutbox.core import Action
 from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
 from nutbox.games.nut_hunt.actions import Hassle, Place, Recruit, Scatter
 from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.render_svg import render as render_svg
-from nutbox.games.nut_hunt.render_text import render as render_text
+from nutbox.registry import face
+
+FACE = face("nut-hunt")
 
 PLAYERS = range(1, 6)
 SEEDS = range(3)
@@ -60,12 +61,19 @@ def tile_of(state: HuntState, action: Action) -> str | None:
     return None
 
 
+def render_svg(view: dict[str, Any], legal: list[str], names: list[str] | None = None) -> str:
+    """The browser picture, as the face draws it (seats named "Player N" unless `names` says otherwise)."""
+    picture = FACE.svg(view, legal, names)
+    assert picture is not None
+    return picture
+
+
 def svg_of(state: HuntState) -> ET.Element:
     return picture_of(render_svg, state)
 
 
 def as_text(view: dict[str, Any]) -> str:
-    return text_of(render_text, view)
+    return text_of(FACE.text, view)
 
 
 def forest_lines(text: str) -> list[str]:
@@ -121,10 +129,9 @@ def test_svg_is_deterministic() -> None:
 
 def test_svg_escapes_names() -> None:
     state = next(s for s in game_positions(2, 1) if s.phase == "action")
-    view = copy.deepcopy(state.view(0))
+    view = state.view(0)
     strange = 'Ann & <Bob> "the fox"'
-    view["owners"][0]["name"] = strange
-    root = ET.fromstring(render_svg(view, ["recruit WW"]))
+    root = ET.fromstring(render_svg(view, ["recruit WW"], [strange, "Bea"]))
     assert strange in svg_texts(root)
     occupied = [code for code, counts in view["board"].items() if counts["squirrels"][0]]
     assert occupied

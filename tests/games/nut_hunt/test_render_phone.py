@@ -12,6 +12,7 @@ import math
 import statistics
 import xml.etree.ElementTree as ET
 from functools import cache
+from typing import Any
 
 import pytest
 from render_checks import (
@@ -30,17 +31,23 @@ from render_checks import (
 
 from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
 from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.render_phone import render as render_phone
-from nutbox.games.nut_hunt.render_svg import render as render_svg
-from nutbox.registry import entry
+from nutbox.games.nut_hunt.face import FACE
+from nutbox.registry import face
 
-from .test_render import tile_of
+from .test_render import render_svg, tile_of
 
 PHONE = 358  # CSS px: the width the page draws the phone picture at
 FINGER = 32  # CSS px: the smallest side of a target's hit area
 PLAYERS = range(1, 6)
 SEEDS = range(2)
 Point = tuple[float, float]
+
+
+def render_phone(view: dict[str, Any], legal: list[str]) -> str:
+    """The phone picture, as the face draws it."""
+    picture = FACE.phone(view, legal)
+    assert picture is not None
+    return picture
 
 
 @cache
@@ -144,8 +151,10 @@ def overlap(a: list[Point], b: list[Point]) -> bool:
 
 
 # --- the tests -----------------------------------------------------------------------------------------------
-def test_the_plugin_offers_the_phone_picture() -> None:
-    assert entry("nut-hunt").render_svg_phone is render_phone
+def test_the_face_offers_the_phone_picture() -> None:
+    assert face("nut-hunt") is FACE and FACE.draws_svg
+    view = game_positions(2, 0)[-1].view(None)
+    assert FACE.phone(view) != FACE.svg(view)
 
 
 @pytest.mark.parametrize("players", PLAYERS)

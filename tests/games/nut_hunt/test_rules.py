@@ -12,9 +12,8 @@ import pytest
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError
 from nutbox.games.nut_hunt import HuntState
 from nutbox.games.nut_hunt.actions import Trade
-from nutbox.games.nut_hunt.board import NUM_CELLS, layout
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.rules import (
+from nutbox.games.nut_hunt.components import COMPONENTS, NUM_CELLS, layout
+from nutbox.games.nut_hunt.refusals import (
     FORAGE_RULE,
     HASSLE_RULE,
     RECRUIT_RULE,

@@ -1,4 +1,5 @@
-"""Scenario tests of Nut Hunt in words (words.py) and of the tiles' data-state in the SVG (render_svg.py).
+"""Scenario tests of Nut Hunt in words (words.py, through the face) and of the tiles' data-state in the SVG
+(render_svg.py).
 
 Every position is played to on the fixed forest of positions.py; the expected words are written out here.
 """
@@ -11,24 +12,28 @@ import xml.etree.ElementTree as ET
 
 from nutbox.core import random_action
 from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
-from nutbox.games.nut_hunt.render_svg import render as render_svg
+from nutbox.registry import face
 
 from .positions import FOREST, game, play, position
+
+FACE = face("nut-hunt")
 
 
 def labels(state: HuntState) -> dict[str, str]:
     """The label of every legal action by its notation, from the deciding seat's view."""
     view = state.view(state.current)
-    return {str(action): state.game.label(action, view) for action in state.legal_actions()}
+    return {str(action): FACE.label(action, view) for action in state.legal_actions()}
 
 
 def prompts(state: HuntState) -> list[str]:
     """The decision from every seat's view, then the spectator's."""
-    return [state.game.decision(state.view(seat)) for seat in [*range(state.n), None]]
+    return [FACE.decision(state.view(seat)) for seat in [*range(state.n), None]]
 
 
 def tile_states(state: HuntState) -> dict[str, str]:
-    root = ET.fromstring(render_svg(state.view(None), []))
+    picture = FACE.svg(state.view(None))
+    assert picture is not None
+    root = ET.fromstring(picture)
     return {element.get("data-tile", ""): element.get("data-state", "") for element in root.iter()
             if "data-tile" in element.attrib}
 
@@ -106,7 +111,7 @@ def test_panels_show_nuts_pieces_and_the_public_score_after_a_recruit_builds_a_n
     state = position(squirrels={"WW": [2, 0], "RP": [1, 1]}, nests={"TT": [1, 0]}, nuts=["AWP", "HH"],
                      hands=[(1, 13), (2,)])
     play(state, "recruit WW")  # pays a walnut and a pine nut; the third squirrel there makes a nest
-    first, second = state.game.panels(state.view(1))
+    first, second = FACE.panels(state.view(1))
     assert (first.name, first.colour, first.score) == ("Player 1", "#fcc419", "4 + 2 secret objectives")
     assert first.holds == (("Nuts", "1 acorn"), ("Squirrels on the board", "1"), ("Nests", "2"),
                            ("Objectives in hand", "2"))
@@ -116,22 +121,21 @@ def test_panels_show_nuts_pieces_and_the_public_score_after_a_recruit_builds_a_n
 
 def test_a_seats_objectives_are_cards_in_its_own_panels_only() -> None:
     state = position(hands=[(1, 13), (2,)])
-    game_ = state.game
-    mine = game_.panels(state.view(0))
+    mine = FACE.panels(state.view(0))
     assert [card.title for card in mine[0].cards] == ["Objective #1: Mouse Meadow to Hickory Haunt",
                                                      "Objective #13: Heart of the Wood to Pine Barrens"]
     assert mine[0].cards[0].text == ("Join Mouse Meadow and Hickory Haunt with a chain of your squirrels or nests "
                                      "with a nest on it: 4 points + 2 for distance; -2 if not done at the end")
     assert mine[1].cards == ()
-    theirs = game_.panels(state.view(1))
+    theirs = FACE.panels(state.view(1))
     assert theirs[0].cards == ()
     assert [card.title for card in theirs[1].cards] == ["Objective #2: Mouse Meadow to The Tangle"]
-    assert all(panel.cards == () for panel in game_.panels(state.view(None)))
+    assert all(panel.cards == () for panel in FACE.panels(state.view(None)))
 
 
 def test_solo_panels_show_the_automa_on_the_players_panel_and_no_seat_for_it() -> None:
     state = position(1, fox="CH", squirrels={"MM": [1, 2]}, nests={"HW": [0, 1]}, automa_hand=(1,), hands=[(14,)])
-    (panel,) = state.game.panels(state.view(0))
+    (panel,) = FACE.panels(state.view(0))
     assert panel.holds[-2:] == (
         ("The Automa on the board", "2 squirrels and 1 nest"),
         ("The Automa's objectives", "#1 (Mouse Meadow to Hickory Haunt, 4 points + 2 for distance)"),
@@ -147,10 +151,10 @@ def test_the_score_table_breaks_down_the_rulebook_example_with_a_fourth_nest() -
         nests={"WW": [1, 0], "HW": [1, 0], "MB": [1, 0]},
         nuts=["HP"],
     )
-    assert state.game.score_table(state.view(None)) is None
+    assert FACE.score_table(state.view(None)) is None
     play(state, "recruit RP")
     view = state.view(None)
-    table = state.game.score_table(view)
+    table = FACE.score_table(view)
     assert table is not None
     assert table.columns == ("Player", "Nests", "Objectives", "Distance bonus", "Failed objectives", "Total")
     assert table.rows == (
@@ -159,14 +163,14 @@ def test_the_score_table_breaks_down_the_rulebook_example_with_a_fourth_nest() -
     )
     assert [float(row[-1]) for row in table.rows] == view["scores"]
     assert table.winners == (0,) == tuple(view["winners"]) and table.note == ""
-    assert [panel.score for panel in state.game.panels(view)] == ["18", "-2"]
+    assert [panel.score for panel in FACE.panels(view)] == ["18", "-2"]
 
 
 def test_a_tie_on_points_is_explained_by_the_tie_break() -> None:
     state = position(squirrels={"MG": [2, 0], "RP": [1, 0]}, nests={"HW": [1, 0], "PB": [1, 0], "CF": [1, 0],
                                                                      "TT": [0, 4]}, nuts=["AH"], hands=[(), ()])
     play(state, "recruit MG")
-    table = state.game.score_table(state.view(0))
+    table = FACE.score_table(state.view(0))
     assert table is not None and [row[-1] for row in table.rows] == ["8", "8"] and table.winners == (0,)
     assert table.note == ("Player 1 and Player 2 tie on 8 points; Player 1 wins with the most squirrels on the "
                           "board (1 to 0).")
@@ -175,9 +179,9 @@ def test_a_tie_on_points_is_explained_by_the_tie_break() -> None:
 def test_solo_the_note_names_the_automas_score() -> None:
     state = position(1, squirrels={"MG": [2, 0]}, nests={"HW": [1, 0], "PB": [1, 0], "CF": [1, 0]}, nuts=["AH"],
                      automa_hand=(5,))
-    assert state.game.decision(state.view(0)) == "recruit a squirrel, hassle the fox, scout an objective or pass"
+    assert FACE.decision(state.view(0)) == "recruit a squirrel, hassle the fox, scout an objective or pass"
     play(state, "recruit MG")
-    table = state.game.score_table(state.view(0))
+    table = FACE.score_table(state.view(0))
     assert table is not None and table.rows == (("Player 1", "8 (4 nests)", "0", "0", "0", "8"),)
     assert table.note == "The Automa scored -2: 0 nests, objectives completed: none. Player 1 wins on points."
 
@@ -186,7 +190,7 @@ def test_solo_the_automas_scatter_is_a_die_roll_in_words() -> None:
     state = position(1, fox="CH", phase="roll", squirrels={"HH": [0, 1]})
     play(state, "roll 5")
     assert state.is_chance()
-    assert state.game.decision(state.view(0)) == "roll the fox die to scatter the Automa's squirrel from Hickory Haunt"
+    assert FACE.decision(state.view(0)) == "roll the fox die to scatter the Automa's squirrel from Hickory Haunt"
 
 
 # --- what changed on the board -----------------------------------------------------------------------------------

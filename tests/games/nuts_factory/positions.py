@@ -11,8 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from nutbox.games.nuts_factory import FactoryOptions, FactoryState, NutsFactory
-from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rules import top_of
+from nutbox.games.nuts_factory.components import COMPONENTS, top_of
 
 CODES = COMPONENTS.nut_codes
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from nutbox.core import random_action
-from nutbox.games.nuts_factory.rules import COPIED_FIELDS, FactoryState
+from nutbox.games.nuts_factory.state import COPIED_FIELDS, FactoryState
 
 from .positions import game
 

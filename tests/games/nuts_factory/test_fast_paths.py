@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from nutbox.core import Action, random_action
-from nutbox.games.nuts_factory import flow, legal
+from nutbox.games.nuts_factory import bonus, production, turn
 from nutbox.games.nuts_factory.actions import BUILDS, CLEARS, FEED, MACHINE_MOVES, MOVES, SPINS, SPOTS
-from nutbox.games.nuts_factory.components import COMPONENTS, TILE_KINDS
-from nutbox.games.nuts_factory.rules import COLUMNS, COPIED_FIELDS, FactoryState
+from nutbox.games.nuts_factory.components import COLUMNS, COMPONENTS, TILE_KINDS
+from nutbox.games.nuts_factory.state import COPIED_FIELDS, FactoryState
 
 from .positions import game
 
@@ -38,7 +38,7 @@ def random_floor(rng: random.Random, kinds: tuple[str, ...]) -> Floor:
 def traced(tiles: dict[tuple[int, int], str], machines: dict[tuple[int, int], str], fall: bool) -> list[Any]:
     """The routes counted from the traces, one route at a time, in the order each first appears."""
     counts: dict[tuple[int, int, bool, bool, int], int] = {}
-    for trace in flow.traces(tiles, machines, fall):
+    for trace in production.traces(tiles, machines, fall):
         key = (trace.columns[0], trace.columns[-1], trace.salted, trace.roasted,
                trace.columns[COMPONENTS.squirrel_row])
         counts[key] = counts.get(key, 0) + 1
@@ -52,7 +52,7 @@ def test_routes_are_the_traces_counted(fall: bool, kinds: tuple[str, ...]) -> No
     for _ in range(150):
         tiles, machines = random_floor(rng, kinds)
         found = [(r.source, r.end, r.salted, r.roasted, r.squirrel_column, r.count)
-                 for r in flow.routes(tiles, machines, fall)]
+                 for r in production.routes(tiles, machines, fall)]
         assert found == traced(tiles, machines, fall), (tiles, machines)
 
 
@@ -111,9 +111,9 @@ def test_the_actions_looked_up_by_row_are_the_actions_listed_plainly() -> None:
         for splitters in (0, 1):
             state = state.clone()
             state.splitters = splitters
-            assert legal.configurations(state) == plain_configurations(state)
+            assert turn.configurations(state) == plain_configurations(state)
             for same_row in (False, True):
-                assert list(legal.tile_targets(state, same_row)) == plain_tile_targets(state, same_row)
+                assert list(bonus.tile_targets(state, same_row)) == plain_tile_targets(state, same_row)
             checked += 1
     assert checked > 100
 
@@ -125,9 +125,9 @@ def test_cached_connecting_paths_are_those_worked_out_afresh() -> None:
         for state in playouts(players, seed, every=1):
             if len(state.holders) < COLUMNS:
                 continue
-            fresh = flow.routes(state.tiles, state.machines, state.options.unused_end == "fall")
+            fresh = production.routes(state.tiles, state.machines, state.options.unused_end == "fall")
             assert list(state.routes()) == fresh
-            assert list(state.paths()) == flow.connecting(fresh, state.tops())
+            assert list(state.paths()) == production.connecting(fresh, state.tops())
 
 
 @pytest.mark.parametrize("index", range(0, len(POSITIONS), 5))

@@ -13,7 +13,7 @@ from nutbox.core import Example, State, describe, parse_options
 from nutbox.games.nuts_factory import FactoryOptions, NutsFactory
 from nutbox.games.nuts_factory.components import DIE_FACES, EFFECTS, TILE_KINDS
 from nutbox.games.nuts_factory.guide import GUIDE
-from nutbox.registry import entry, make
+from nutbox.registry import face, make
 
 EXAMPLES = [example for section in GUIDE.sections for example in section.examples]
 PROSE = [GUIDE.summary] + [text for section in GUIDE.sections
@@ -30,16 +30,15 @@ def position_of(example: Example) -> State:
 
 
 def test_the_game_names_its_guide() -> None:
-    assert NutsFactory.guide is GUIDE
+    assert face(NutsFactory.id).guide is GUIDE
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=range(len(EXAMPLES)))
 def test_every_example_is_reached_by_play_and_drawn(example: Example) -> None:
     state = position_of(example)
     legal = [str(action) for action in state.legal_actions()] if example.targets else []
-    render = entry(NutsFactory.id).render_svg
-    assert render is not None
-    svg = render(state.view(example.seat), legal)
+    svg = face(NutsFactory.id).svg(state.view(example.seat), legal)
+    assert svg is not None
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     if example.targets:  # the page marks targets only for the seat to move

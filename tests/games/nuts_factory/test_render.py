@@ -1,5 +1,6 @@
-"""Tests of the Nuts! renderers (render_text, render_svg) on views taken from seeded random games, and on
-positions built explicitly where random play hardly goes (Splitter/Joiner tiles, the fall-through option).
+"""Tests of the Nuts! pictures (the face's text and svg: render_text, render_svg) on views taken from seeded random
+games, and on positions built explicitly where random play hardly goes (Splitter/Joiner tiles, the fall-through
+option).
 
 Every game is played from the first Box Holder to the end, so the views cover setup, configuration, the
 squirrel, pending bonus effects, shipping, cleanup and the final scores; long games are sampled. What a
@@ -12,7 +13,7 @@ import copy
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -33,6 +34,7 @@ from render_checks import (
     title_of,
     with_attribute,
 )
+from rich.console import RenderableType
 
 from nutbox.core import Action
 from nutbox.games.nuts_factory import FactoryState
@@ -47,16 +49,36 @@ from nutbox.games.nuts_factory.actions import (
     SpinBack,
     SquirrelTo,
     place,
+    tile_name,
 )
 from nutbox.games.nuts_factory.components import COMPONENTS, TILE_KINDS
-from nutbox.games.nuts_factory.render_svg import render as render_svg
+from nutbox.games.nuts_factory.face import FACE
 from nutbox.games.nuts_factory.render_svg import x_of
 from nutbox.games.nuts_factory.render_text import TILE_LABELS
-from nutbox.games.nuts_factory.render_text import render as render_text
-from nutbox.games.nuts_factory.rulebook import tile_name
+from nutbox.games.nuts_factory.view import FactoryView
 from nutbox.registry import make
 
 from .positions import play, position
+
+
+def render_svg(view: FactoryView, legal: Sequence[str]) -> str:
+    """The desktop picture, each seat called "Player N"."""
+    picture = FACE.svg(view, legal)
+    assert picture is not None
+    return picture
+
+
+def render_phone(view: FactoryView, legal: Sequence[str]) -> str:
+    """The phone picture, each seat called "Player N"."""
+    picture = FACE.phone(view, legal)
+    assert picture is not None
+    return picture
+
+
+def render_text(view: FactoryView) -> RenderableType:
+    """The terminal picture, each seat called "Player N"."""
+    return FACE.text(view)
+
 
 PLAYERS = range(2, 5)
 SEEDS = range(3)

@@ -33,10 +33,8 @@ from render_checks import (
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_factory.actions import place
 from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.render_phone import render as render_phone
-from nutbox.games.nuts_factory.render_svg import render as render_svg
 
-from .test_render import PLAYERS, TARGET_ATTRIBUTES, board_target, sample
+from .test_render import PLAYERS, TARGET_ATTRIBUTES, board_target, render_phone, render_svg, sample
 
 PAGE = 358  # CSS px the page gives the picture's width
 SMALLEST_TEXT, MEDIAN_TEXT, FINGER = 10, 11, 32  # CSS px

@@ -12,8 +12,8 @@ from nutbox.agents import make_agent
 from nutbox.core import CHANCE, TERMINAL, IllegalAction, NotationError, OptionsError
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_factory.actions import D8, DrawBonus, Holder, Roll
-from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.rules import BONUS_RULE, BUILD_RULE, CLEANUP_RULE, SHIP_RULE, top_of
+from nutbox.games.nuts_factory.components import BONUS_RULE, BUILD_RULE, CLEANUP_RULE, COMPONENTS, SHIP_RULE, top_of
+from nutbox.games.nuts_factory.face import FACE
 
 from .positions import CODES, game, path_summary, play, position
 
@@ -239,7 +239,7 @@ def test_a_card_acquired_in_production_is_played_there_when_it_can_still_change_
     # the card's owner decides right after drawing it, before the second draw: not later
     assert now.phase == "between-draws" and now.to_move() == 0 and now.hands[0] == (5,) and now.draws_left == 1
     assert texts(now.legal_actions()) == ["play 5 second", "done"]
-    assert now.game.decision(now.view(0)) == ("play a bonus card before the discards are shuffled into a new "
+    assert FACE.decision(now.view(0)) == ("play a bonus card before the discards are shuffled into a new "
                                               "deck, or draw the next card")
     play(now, "play 5 second", "take A")
     assert now.warehouse(0) == [1, 2, 0, 0] and now.phase == "draw"  # nothing else to play: the drawing goes on

@@ -1,6 +1,6 @@
-"""Nuts! in words (words.py) on positions built explicitly: the prompt of each phase from each viewer, the
-labels of building, shipping and bonus cards, the panels after known moves with the bonus cards only in
-their holder's own view, the final table, and the pictures' data-state that marks what changed."""
+"""Nuts! in words (words.py, through the face) on positions built explicitly: the prompt of each phase from each
+viewer, the labels of building, shipping and bonus cards, the panels after known moves with the bonus cards only
+in their holder's own view, the final table, and the pictures' data-state that marks what changed."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ import xml.etree.ElementTree as ET
 from nutbox.core import Card, random_action
 from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_factory.components import COMPONENTS
-from nutbox.games.nuts_factory.render_svg import render as render_svg
+from nutbox.games.nuts_factory.face import FACE
 from nutbox.registry import make
 
 from .positions import play, position
+from .test_render import render_svg
 
 ACTIONS = "build, clear, slide, spin, move a machine or feed the squirrel"
 PLACES = ("data-row", "data-tile", "data-spot", "data-machine", "data-holder", "data-squirrel", "data-truck")
@@ -22,10 +23,10 @@ PLACES = ("data-row", "data-tile", "data-spot", "data-machine", "data-holder", "
 
 def prompts(state: FactoryState) -> list[str]:
     """The decision as the seat to move, the other seats and the spectator read it, in that order."""
-    game, seat = state.game, state.to_move()
+    seat = state.to_move()
     assert isinstance(seat, int)
     others = [other for other in range(state.n) if other != seat]
-    return [game.decision(state.view(viewer)) for viewer in [seat, *others, None]]
+    return [FACE.decision(state.view(viewer)) for viewer in [seat, *others, None]]
 
 
 def labels(state: FactoryState) -> dict[str, str]:
@@ -33,7 +34,7 @@ def labels(state: FactoryState) -> dict[str, str]:
     seat = state.to_move()
     assert isinstance(seat, int)
     view = state.view(seat)
-    return {str(action): state.game.label(action, view) for action in state.legal_actions()}
+    return {str(action): FACE.label(action, view) for action in state.legal_actions()}
 
 
 def option_texts(card: int) -> tuple[str, str]:
@@ -148,7 +149,7 @@ def test_a_panel_shows_points_and_warehouse_after_a_shipment() -> None:
     state = position(phase="shipping", warehouses=[{"Pe": 5, "A": 1, "Pi": 1}, {"C": 2}])
     play(state, "ship 13")
     assert state.current == 1  # the turn passed: nothing to clean up
-    first, second = state.game.panels(state.view(None))
+    first, second = FACE.panels(state.view(None))
     assert (first.name, first.score, first.holds) == (
         "Player 1", "13", (("Warehouse", "1 peanut and 1 pistachio"), ("Bonus cards", "0")))
     assert (second.name, second.score, second.holds) == (
@@ -160,7 +161,7 @@ def test_bonus_cards_show_as_cards_only_in_their_holders_own_panel() -> None:
     state = position(3, hands=[(3, 17), (21,)])
     expected = {0: (3, 17), 1: (21,), 2: ()}
     for viewer in (None, 0, 1, 2):
-        for panel in state.game.panels(state.view(viewer)):
+        for panel in FACE.panels(state.view(viewer)):
             assert ("Bonus cards", str(len(expected[panel.seat]))) in panel.holds
             if panel.seat == viewer:
                 assert panel.cards == tuple(
@@ -175,10 +176,10 @@ def test_the_score_table_gives_points_and_the_tie_break() -> None:
     """The rulebook's end: Mary (seat 0) reaches 56 first, Thea (seat 2) ties her later; Mary wins."""
     state = position(3, phase="shipping", points=[43, 46, 40], warehouses=[{"Pe": 4, "A": 1}, {}, {"Pe": 3, "C": 3}])
     play(state, "ship 13")
-    assert state.game.score_table(state.view(None)) is None
+    assert FACE.score_table(state.view(None)) is None
     play(state, "feed", "done", "done", "feed", "done", "ship 17", "feed", "done", "done")
     view = state.view(None)
-    table = state.game.score_table(view)
+    table = FACE.score_table(view)
     assert table is not None
     assert [row[0] for row in table.rows] == [f"{score:g}" for score in view["scores"]] == ["56", "46", "56"]
     assert table.columns == ("Points", "Reached on")

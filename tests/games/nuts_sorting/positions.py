@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from nutbox.games.nuts_sorting import NutsSorting, SortingOptions, SortingState
-from nutbox.games.nuts_sorting.actions import COLOURS, SETS
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME
+from nutbox.games.nuts_sorting.components import COLOURS, SETS
 
 # The cell naming diagram of board.py and docs/games/nuts-sorting.md, copied literally: the tests read
 # their geometry from it, independently of board.py.

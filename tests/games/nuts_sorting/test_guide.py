@@ -14,8 +14,10 @@ from guide_checks import check_option_words
 from nutbox import registry
 from nutbox.core import Example, describe
 from nutbox.games.nuts_sorting import NutsSorting, SortingOptions, SortingState
-from nutbox.games.nuts_sorting.actions import SETS, Move, Pickup
+from nutbox.games.nuts_sorting.actions import Move, Pickup
 from nutbox.games.nuts_sorting.board import CELL_OF_NAME
+from nutbox.games.nuts_sorting.components import SETS
+from nutbox.games.nuts_sorting.face import FACE
 from nutbox.games.nuts_sorting.guide import GUIDE
 
 EXAMPLES = [example for section in GUIDE.sections for example in section.examples]
@@ -31,7 +33,7 @@ def position(example: Example) -> SortingState:
 
 
 def test_the_game_names_its_guide() -> None:
-    assert NutsSorting.guide is GUIDE
+    assert registry.face(NutsSorting.id) is FACE and FACE.guide is GUIDE
     assert 3 <= len(EXAMPLES) <= 6
 
 
@@ -41,9 +43,9 @@ def test_each_example_is_reached_by_play_and_drawn(example: Example) -> None:
     legal = [str(action) for action in state.legal_actions()] if example.targets else []
     if example.targets:  # the page marks targets only for the seat that decides, and there must be some
         assert state.to_move() == example.seat and legal
-    render = registry.entry(NutsSorting.id).render_svg
-    assert render is not None
-    picture = ET.fromstring(render(state.view(example.seat), legal))
+    picture_text = FACE.svg(state.view(example.seat), legal)
+    assert picture_text is not None
+    picture = ET.fromstring(picture_text)
     assert picture.tag.endswith("svg")
     for text in legal:
         assert picture.find(f".//*[@data-action='{text}']") is not None, text

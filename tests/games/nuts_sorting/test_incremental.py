@@ -14,9 +14,12 @@ import random
 import pytest
 
 from nutbox.core import IllegalAction, random_action
-from nutbox.games.nuts_sorting.actions import COLOURS, MOVE_TABLE, PICKUPS, Move
+from nutbox.games.nuts_sorting.actions import MOVE_TABLE, PICKUPS, Move
 from nutbox.games.nuts_sorting.board import ARCS, BITS, NEIGHBOURS, NUM_CELLS, cells_of, groups
-from nutbox.games.nuts_sorting.rules import SortingState, _index
+from nutbox.games.nuts_sorting.colour_index import indexed
+from nutbox.games.nuts_sorting.components import COLOURS
+from nutbox.games.nuts_sorting.determinize import from_view
+from nutbox.games.nuts_sorting.state import SortingState
 
 from .positions import READING_ORDER, make_game, position
 
@@ -25,7 +28,7 @@ def from_scratch(state: SortingState) -> SortingState:
     """The same position in a new state: no cache of any kind."""
     fresh = SortingState(state.game)
     for name in SortingState.SHARED + SortingState.COPIED:
-        if name not in ("game", "_legal", "_empty", "_groups", "_index", "_moves"):
+        if name not in ("game", "_legal", "_numbers", "_empty", "_groups", "_index", "_moves"):
             value = getattr(state, name)
             setattr(fresh, name, value.copy() if isinstance(value, list | dict) else value)
     return fresh
@@ -57,7 +60,7 @@ def test_each_cached_index_is_the_index_of_the_board(index: int) -> None:
         cached = state._index[colour]
         if cached is None:
             continue
-        scratch = _index(state.board[colour])
+        scratch = indexed(state.board[colour])
         # A move lists the groups it makes last: compare the groups as sets, each with what goes with it.
         assert sorted(cached.groups) == sorted(groups(state.board[colour])) == sorted(scratch.groups)
         assert sorted(zip(cached.groups, cached.sizes, cached.around, cached.firsts, strict=True)) == sorted(
@@ -108,7 +111,7 @@ def test_an_action_not_listed_is_refused_with_the_same_rule_either_way(index: in
 @pytest.mark.parametrize("index", range(1, len(POSITIONS), 17))
 def test_a_state_from_a_view_is_ready_for_search_and_its_clones_share_that(index: int) -> None:
     state = POSITIONS[index]
-    rebuilt = SortingState.from_view(state.game, state.view(state.current))
+    rebuilt = from_view(state.game, state.view(state.current))
     assert rebuilt._legal is not None and rebuilt.clone()._legal is rebuilt._legal
     assert rebuilt.legal_actions() == from_scratch(state).legal_actions()
     assert all(rebuilt._groups[colour] is not None for colour in range(len(COLOURS)))

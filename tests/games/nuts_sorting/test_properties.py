@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nutbox.games.nuts_sorting.actions import COLOURS, Move
+from nutbox.games.nuts_sorting.actions import Move
+from nutbox.games.nuts_sorting.components import COLOURS
 
 from .oracle import oracle_group, oracle_groups, oracle_legal
 from .positions import READING_ORDER, position

@@ -12,7 +12,7 @@ import copy
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -32,16 +32,28 @@ from render_checks import (
     title_of,
     with_attribute,
 )
+from rich.console import RenderableType
 
 from nutbox import registry
 from nutbox.core import Action
 from nutbox.games.nuts_sorting import SortingState
-from nutbox.games.nuts_sorting.actions import COLOURS, Choose, Move, Pickup, Remove
-from nutbox.games.nuts_sorting.render_svg import render as render_svg
-from nutbox.games.nuts_sorting.render_text import render as render_text
+from nutbox.games.nuts_sorting.actions import Choose, Move, Pickup, Remove
+from nutbox.games.nuts_sorting.components import COLOURS
+from nutbox.games.nuts_sorting.face import FACE
 
 from .geometry import all_points, box
 from .positions import DIAGRAM, READING_ORDER, make_game, position
+
+
+def render_svg(view: Any, legal: Sequence[str]) -> str:
+    """The browser picture through the game's face, seats called "Player N"."""
+    picture = FACE.svg(view, legal)
+    assert picture is not None
+    return picture
+
+
+def render_text(view: Any) -> RenderableType:
+    return FACE.text(view)
 
 SEEDS = range(4)
 # Games with the option placer_chooses_order: in seed 2's, player 2 takes a colour set and player 1 then says who
@@ -137,7 +149,7 @@ def as_text(view: dict[str, Any]) -> str:
 
 # --- SVG: the board ------------------------------------------------------------------------------------------
 def test_registry_names_the_svg_renderer() -> None:
-    assert registry.entry("nuts-sorting").render_svg is render_svg
+    assert registry.face("nuts-sorting") is FACE and FACE.draws_svg
 
 
 def test_svg_parses_at_every_stage_and_shows_every_cell_with_its_letter_and_name() -> None:
@@ -251,7 +263,7 @@ def test_a_chip_says_how_the_group_grows_as_the_engine_does() -> None:
         assert title_of(element).splitlines() == [
             f"Move the {COLOURS[colour]} nut from {READING_ORDER[move.source]} to {READING_ORDER[move.target]} "
             f"(its group grows from {before} to {after})", "click to make this move"]
-        assert title_of(element).splitlines()[0] == state.game.label(move, state.view(state.current))
+        assert title_of(element).splitlines()[0] == FACE.label(move, state.view(state.current))
 
 
 def test_a_pickup_sits_on_the_first_cell_of_its_group_and_outlines_the_group() -> None:

@@ -12,9 +12,10 @@ import math
 import re
 import statistics
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 import pytest
 from render_checks import (
@@ -34,12 +35,24 @@ from nutbox import registry
 from nutbox.games.nuts_sorting import SortingState
 from nutbox.games.nuts_sorting.actions import Choose, Move, Pickup, Remove
 from nutbox.games.nuts_sorting.board import NAMES, cells_of
-from nutbox.games.nuts_sorting.render_phone import render as render_phone
-from nutbox.games.nuts_sorting.render_svg import render as render_svg
+from nutbox.games.nuts_sorting.face import FACE
 
 from .geometry import all_points, box, hit_shapes, inner_diameter, overlap
 from .positions import make_game, position
 from .test_render import CROWDED
+
+
+def render_phone(view: Any, legal: Sequence[str]) -> str:
+    """The phone picture through the game's face, seats called "Player N"."""
+    picture = FACE.phone(view, legal)
+    assert picture is not None
+    return picture
+
+
+def render_svg(view: Any, legal: Sequence[str]) -> str:
+    picture = FACE.svg(view, legal)
+    assert picture is not None
+    return picture
 
 SEEDS = range(3)
 PAGE = 358  # CSS px the page gives the picture's width
@@ -127,7 +140,7 @@ def expected_places(state: SortingState) -> dict[tuple[str, str], list[str]]:
 
 # --- the picture ---------------------------------------------------------------------------------------------
 def test_registry_names_the_phone_renderer() -> None:
-    assert registry.entry("nuts-sorting").render_svg_phone is render_phone
+    assert registry.face("nuts-sorting") is FACE and FACE.phone is not None
 
 
 def test_every_view_parses_fills_the_phone_width_and_shows_every_cell_and_both_colour_sets() -> None:

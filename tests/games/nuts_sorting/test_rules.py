@@ -18,8 +18,11 @@ from nutbox.core import IllegalAction, NotationError, OptionsError
 from nutbox.games import nuts_sorting as nuts_sorting_package
 from nutbox.games.nuts_sorting import SortingState
 from nutbox.games.nuts_sorting import board as board_module
-from nutbox.games.nuts_sorting.actions import COLOURS, Choose, Move, Pickup, Remove
-from nutbox.games.nuts_sorting.rules import MOVE_RULE, PICKUP_RULE, SETUP
+from nutbox.games.nuts_sorting.actions import Choose, Move, Pickup, Remove
+from nutbox.games.nuts_sorting.components import COLOURS
+from nutbox.games.nuts_sorting.determinize import from_view
+from nutbox.games.nuts_sorting.setup import SETUP
+from nutbox.games.nuts_sorting.turn import MOVE_RULE, PICKUP_RULE
 
 from .oracle import CUBE, adjacent, oracle_legal, same_line
 from .positions import (
@@ -562,7 +565,7 @@ def _primed(game, state: SortingState, move: str) -> SortingState:
     (key,) = after  # the position after the move is the only one counted so far
     view = state.view(None)
     view["repetitions"] = dict(view["repetitions"]) | {key: 2}
-    return SortingState.from_view(game, view)
+    return from_view(game, view)
 
 
 def test_a_third_occurrence_of_a_position_is_a_draw():
@@ -581,7 +584,7 @@ def test_a_second_occurrence_is_not_a_draw():
     view = state.view(None)
     after = state.child(game.parse("e2-h5")).view(None)["repetitions"]
     view["repetitions"] = {key: 1 for key in after}
-    state = SortingState.from_view(game, view)
+    state = from_view(game, view)
     play(state, "e2-h5")
     assert not state.is_terminal()
     assert list(state.view(None)["repetitions"].values()) == [2]

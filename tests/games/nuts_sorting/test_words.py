@@ -4,17 +4,30 @@ setup decisions from a dealt board, the turn from explicit positions (positions.
 
 from __future__ import annotations
 
+import io
+import json
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
+from rich.console import Console
 
-from nutbox.core import Panel
+from nutbox.core import Panel, random_action
+from nutbox.core.names import unnamed
 from nutbox.games.nuts_sorting import SortingState
-from nutbox.games.nuts_sorting.render_svg import render
+from nutbox.games.nuts_sorting.face import FACE
+from nutbox.games.nuts_sorting.scoring import sorted_reason
 
 from .positions import make_game, position
 from .test_rules import BLOCKS, CYCLIC, FIG3, ONE_SORTED, dealt, play
+
+
+def svg(view: Any, legal: list[str]) -> str:
+    picture = FACE.svg(view, legal)
+    assert picture is not None
+    return picture
+
 
 SETS_IN_WORDS = "red, blue and yellow, or black, white and gray"
 # FIG3 with a second gray group: black-white-gray (seat 1, to move) is not one move from the win
@@ -26,11 +39,11 @@ def labels(state: SortingState, view: dict[str, Any] | None = None) -> dict[str,
     seat = state.to_move()
     assert isinstance(seat, int)
     view = state.view(seat) if view is None else view
-    return {str(action): state.game.label(action, view) for action in state.legal_actions()}
+    return {str(action): FACE.label(action, view) for action in state.legal_actions()}
 
 
 def decisions(state: SortingState) -> dict[int | None, str]:
-    return {seat: state.game.decision(state.view(seat)) for seat in (None, 0, 1)}
+    return {seat: FACE.decision(state.view(seat)) for seat in (None, 0, 1)}
 
 
 # --- the setup ---------------------------------------------------------------------------------------
@@ -85,10 +98,10 @@ def test_the_first_move_taken_leaves_the_colour_set_and_removal_order_is_free() 
 
 def test_the_panels_follow_the_setup() -> None:
     state = dealt(CYCLIC)
-    assert state.game.panels(state.view(1)) == [Panel(0, "Player 1", score="no colours yet"),
+    assert FACE.panels(state.view(1)) == [Panel(0, "Player 1", score="no colours yet"),
                                                 Panel(1, "Player 2", score="no colours yet")]
     play(state, "choose bwg")
-    first, second = state.game.panels(state.view(None))
+    first, second = FACE.panels(state.view(None))
     assert (first.colour, second.colour) == ("#d9302c", "#212529")  # the board's red and black nuts
     assert first.holds[-1] == ("Turn order", "moves first") and second.holds[-1] == ("Turn order", "moves second")
 
@@ -110,7 +123,7 @@ def test_the_turn_moves_a_nut_to_grow_its_group_or_picks_up_a_group() -> None:
 
 def test_a_panel_shows_each_colours_nuts_and_groups_before_and_after_a_move() -> None:
     state = position(NEARLY, to_move=1)
-    before = state.game.panels(state.view(1))
+    before = FACE.panels(state.view(1))
     assert before[0] == Panel(0, "Player 1", "#d9302c", "2 of 3 colours sorted", (
         ("Red", "2 nuts in 2 groups"), ("Blue", "1 nut in 1 group, sorted"), ("Yellow", "1 nut in 1 group, sorted"),
         ("Turn order", "moves first")))
@@ -119,7 +132,7 @@ def test_a_panel_shows_each_colours_nuts_and_groups_before_and_after_a_move() ->
     play(state, "a1-d4")
     assert not state.is_terminal()
     for viewer in (None, 0, 1):  # nothing is secret: every seat sees the same panels
-        after = state.game.panels(state.view(viewer))
+        after = FACE.panels(state.view(viewer))
         assert after[0] == before[0]
         assert after[1] == Panel(1, "Player 2", "#212529", "2 of 3 colours sorted", (
             ("Black", "3 nuts in 1 group, sorted"), ("White", "2 nuts in 1 group, sorted"),
@@ -129,10 +142,10 @@ def test_a_panel_shows_each_colours_nuts_and_groups_before_and_after_a_move() ->
 # --- the end -----------------------------------------------------------------------------------------
 def test_the_score_table_says_who_sorted_and_how() -> None:
     state = position(FIG3, to_move=1)
-    assert state.game.score_table(state.view(None)) is None
+    assert FACE.score_table(state.view(None)) is None
     play(state, "a1-d4")
     view = state.view(0)
-    table = state.game.score_table(view)
+    table = FACE.score_table(view)
     assert table is not None
     assert table.columns == ("Result", "Colours", "Sorted", "How")
     assert table.rows == (
@@ -147,7 +160,7 @@ def test_the_score_table_says_who_sorted_and_how() -> None:
 def test_a_setup_that_sorts_one_player_ends_the_game_in_the_table() -> None:
     state = dealt(ONE_SORTED)
     play(state, "choose bwg", "remove a1", "remove i8")
-    table = state.game.score_table(state.view(None))
+    table = FACE.score_table(state.view(None))
     assert table is not None and table.winners == (0,)
     assert table.rows[0] == ("Won", "red, blue and yellow", "3 of 3 colours sorted",
                              "one group of each colour as setup ended")
@@ -163,7 +176,7 @@ def test_when_setup_sorts_both_the_note_explains_the_result(rule: str, results: 
     state = dealt(BLOCKS, both_sorted=rule)
     play(state, "choose rby", "remove a1", "remove i8")
     view = state.view(None)
-    table = state.game.score_table(view)
+    table = FACE.score_table(view)
     assert table is not None
     assert tuple(row[0] for row in table.rows) == results
     assert all(row[2] == "3 of 3 colours sorted" for row in table.rows)
@@ -174,7 +187,7 @@ def test_when_setup_sorts_both_the_note_explains_the_result(rule: str, results: 
 def states_in_picture(state: SortingState, attribute: str) -> dict[str, str]:
     seat = state.to_move()
     view = state.view(seat if isinstance(seat, int) else None)
-    root = ET.fromstring(render(view, [str(action) for action in state.legal_actions()]))
+    root = ET.fromstring(svg(view, [str(action) for action in state.legal_actions()]))
     return {element.get(attribute, ""): element.get("data-state", "") for element in root.iter()
             if attribute in element.attrib and "data-state" in element.attrib}
 
@@ -225,3 +238,64 @@ def test_the_log_says_each_step_in_words() -> None:
         "Player 1 removes one nut of their own colours and one of their opponent's"]
     state = position(NEARLY, to_move=1)
     assert [event.text for event in play(state, "x a1")] == ["Player 2 picks up the lone black nut at a1"]
+
+
+# --- the seats' names --------------------------------------------------------------------------------
+NAMES = ["Ana & Co", "Bo"]
+
+
+def test_the_face_calls_each_seat_by_the_name_the_table_gives_it() -> None:
+    """The rules and words name a seat by its placeholder; the face fills in the table's names (escaped in the
+    pictures), and "Player N" where none is given. The view itself never holds a name or a placeholder."""
+    state = dealt(CYCLIC, placer_chooses_order=True)
+    events = play(state, "choose bwg")
+    assert [event.told(NAMES) for event in events] == ["Bo takes black, white and gray"]
+    view = state.view(1)
+    assert FACE.label(state.game.parse("choose second"), state.view(0), NAMES) == "Let Bo move first"
+    assert [panel.name for panel in FACE.panels(view, NAMES)] == NAMES
+    assert [panel.name for panel in FACE.panels(view)] == ["Player 1", "Player 2"]
+    legal = [str(action) for action in state.legal_actions()]
+    picture = FACE.svg(state.view(0), legal, NAMES)
+    assert picture is not None and not unnamed(picture) and "Player" not in picture
+    assert "Setup: Ana &amp; Co (you) to choose" in picture and "Bo took black, white, gray" in picture
+    phone = FACE.phone(state.view(0), legal, NAMES)
+    assert phone is not None and not unnamed(phone) and "Ana &amp; Co (you)" in phone
+    assert "Ana & Co:" in as_text(state.view(None), NAMES) and "Player 1" not in as_text(state.view(None), NAMES)
+
+
+def test_the_end_names_the_winner_as_the_table_does_while_the_view_keeps_its_own_words() -> None:
+    """The view's reason for the end (kept as every record's final view has it) names the winner "Player 2"; the
+    log, the score table and the pictures call them by their name."""
+    state = position(FIG3, to_move=1)
+    events = play(state, "a1-d4")
+    view = state.view(None)
+    assert view["end"] == sorted_reason(1) == "Player 2 has one group in each of their colours"
+    assert events[-1].told(NAMES) == "Game over: Bo wins (Bo has one group in each of their colours)"
+    assert events[-1].text == "Game over: Player 2 wins (Player 2 has one group in each of their colours)"
+    picture = FACE.svg(view, [], NAMES)
+    assert picture is not None and "Bo has one group in each of their colours (after 1 turns)" in picture
+    assert "Bo wins: Bo has one group in each of their colours" in as_text(view, NAMES)
+    table = FACE.score_table(state.view(None), NAMES)
+    assert table is not None and table.note == ""  # the one sorted player won: nothing to explain
+
+
+def test_no_view_holds_a_placeholder() -> None:
+    """Views go to bots and learners: every text in them is plain (core.names.unnamed)."""
+    seen = 0
+    for seed, options in ((0, {}), (1, {"placer_chooses_order": True}), (2, {"both_sorted": "first"})):
+        state = make_game(**options).new_state()
+        rng = random.Random(seed)
+        while True:
+            for seat in (None, 0, 1):
+                assert not unnamed(json.dumps(state.view(seat)))
+                seen += 1
+            if state.is_terminal():
+                break
+            state.apply(random_action(state, rng))
+    assert seen > 300
+
+
+def as_text(view: Any, names: list[str]) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(FACE.text(view, names))
+    return console.file.getvalue()

@@ -1,14 +1,11 @@
-"""What the tables draw: the terminal picture and the learners' encoding."""
+"""The learners' encoding of a view: fixed shapes of floats in [0, 1]."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from take_away.rules import TakeAwayOptions, TakeAwayView
-
-
-def render_text(view: TakeAwayView) -> str:
-    return f"Pile: {'o' * view['pile']} ({view['pile']})"
+from take_away.options import TakeAwayOptions
+from take_away.view import TakeAwayView
 
 
 class Observation:

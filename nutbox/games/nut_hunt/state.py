@@ -1,16 +1,8 @@
-"""The rules of Nut Hunt (rulebooks/nut-hunt.txt) as a state machine; see the package docstring.
-
-This module holds the state: its fields, what can be seen of it (facts such as the tiles a squirrel may
-scatter to), the protocol (who moves, chance, the legal actions, apply dispatched by phase) and the results.
-The rest of the rules is split by concern, as functions taking the state:
-- terms.py     the rulebook's numbers, the rule names refusals cite, the options, names in the narration
-- setup.py     Game Setup: the forest, the deal, the discard, placing squirrels
-- turn.py      a turn: the fox die, the forage, recruit / hassle / scout / pass, the Automa, the exchange
-- flow.py      what follows without a decision: drawing, arriving, nests, scattering, foraging, the next turn,
-               the end
-- refusals.py  the decision in words, and the rule that forbids an action refused
-- view.py      the view's shape, a state written as a view and read back
-- scoring.py   the end-of-game scoring (pure functions of the board)
+"""The Nut Hunt state: its fields, what can be seen of it (facts such as the tiles a squirrel may scatter to),
+who moves, and the results; each phase's legal actions, refusals and effects are its `Phase` (setup.py,
+turn.py), which `PhasedState` dispatches to. Scattering and the exchange of nuts come first, whatever the phase:
+while a scatter is open its owner decides (or the fox die, for the Automa's squirrel), and the exchange is open
+at every decision. After every action but an exchange, flow.py carries out what needs no decision.
 
 Owners of squirrels are the seats 0..n-1 and, in the solo game, the Automa as owner 1 (it is part of the
 rules, not a seat: its draws and its scatter rolls are chance). Counts per owner and tile live in flat
@@ -19,80 +11,34 @@ lists (`squirrels[owner * 19 + tile]`), so a clone copies a few short lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Self, cast
+from typing import TYPE_CHECKING, ClassVar, Self, TypeAlias
 
-from nutbox.core import CHANCE, TERMINAL, Action, Event, ListedState, ToMove
+from nutbox.core import CHANCE, TERMINAL, Action, Event, ToMove
+from nutbox.core.phases import Phase, PhasedState
 from nutbox.games.nut_hunt import flow, refusals, scoring, setup, turn
 from nutbox.games.nut_hunt import view as views
-from nutbox.games.nut_hunt.actions import (
-    DISCARDS,
-    DRAWS,
-    FORAGE_NONE,
-    HASSLES,
-    KEEPS,
-    PASS,
-    PLACE_TILES,
-    PLACES,
-    RECRUITS,
-    ROLLS,
-    SCATTERS,
-    SCOUT,
-    TRADE_OF,
-    Draw,
-    PlaceTile,
-    Roll,
-    Scatter,
-    Trade,
-)
-from nutbox.games.nut_hunt.board import Layout
-from nutbox.games.nut_hunt.components import COMPONENTS
-from nutbox.games.nut_hunt.terms import (
+from nutbox.games.nut_hunt.actions import FORAGE_NONE, FORAGE_OPTIONS, TRADE_OF, Draw, PlaceTile, Roll, Trade
+from nutbox.games.nut_hunt.components import (
     ALL_CARDS,
     AUTOMA_OWNER,
-    DEALT,
-    END_RULE,
-    FORAGE_FOX,
-    FORAGE_HASSLE,
-    FORAGE_OPTIONS,
-    FORAGE_RULE,
-    FORAGE_SETUP,
-    FOX_RULE,
+    COMPONENTS,
     FROG_POND,
-    HASSLE_RULE,
-    NEST_SIZE,
-    NESTS_TO_END,
     NUTS,
-    OPTIONAL_RULE,
-    RECRUIT_RULE,
-    SCATTER_RULE,
-    SCOUT_RULE,
-    SCOUTED,
-    SETUP,
-    SOLO_RULE,
-    TILES,
-    TRADE_RULE,
-    Frame,
-    HuntOptions,
+    SEAT_NAMES,
+    Layout,
     T,
-    owner_name,
-    place_order,
-    tile_name,
 )
-from nutbox.games.nut_hunt.view import HuntFields, HuntView, Phase, Resume
+from nutbox.games.nut_hunt.flow import Frame
+from nutbox.games.nut_hunt.options import HuntOptions
+from nutbox.games.nut_hunt.view import HuntFields, HuntView, PhaseName, Resume
 
 if TYPE_CHECKING:
-    from nutbox.games.nut_hunt.game import NutHunt
+    from nutbox.core import Game
 
-__all__ = [  # what other modules and the tests import from here (the terms are re-exported)
-    "ALL_CARDS", "AUTOMA_OWNER", "DEALT", "END_RULE", "FORAGE_FOX", "FORAGE_HASSLE", "FORAGE_RULE", "FORAGE_SETUP",
-    "FOX_RULE", "FROG_POND", "HASSLE_RULE", "NESTS_TO_END", "NEST_SIZE", "NUTS", "OPTIONAL_RULE", "RECRUIT_RULE",
-    "SCATTER_RULE", "SCOUTED", "SCOUT_RULE", "SETUP", "SOLO_RULE", "TRADE_RULE", "HuntOptions", "HuntState", "T",
-    "owner_name", "place_order", "tile_name",
-]
+    HuntGame: TypeAlias = Game[HuntOptions, "HuntState", HuntView]
 
 
-class HuntState(ListedState):
+class HuntState(PhasedState[HuntView]):
     # Every field is listed once, as shared or as copied, and nothing else can be set (slots): clone() shares
     # the immutable fields (numbers, texts, tuples, the layout, the options) and copies the five lists, so a
     # new field cannot be forgotten by clone (tests/games/nut_hunt/test_clone.py checks the split on play).
@@ -104,8 +50,12 @@ class HuntState(ListedState):
     COPIED: ClassVar[tuple[str, ...]] = ("frames", "hands", "nests", "nuts", "squirrels")  # lists: copied
     __slots__ = SHARED + COPIED
     NOT_IN_KEY = frozenset({"layout"})  # the forest's geometry, made from tile_at
+    # the fields a view shows as they are (view.py), taken back by a determinization (determinize.py); the
+    # scatterer is None whenever no scatter is open (flow.settle clears it)
+    SHOWN = ("phase", "current", "step", "turn", "scatterer", "ending")
+    PHASES: ClassVar[dict[str, Phase[HuntState]]] = {**setup.PHASES, **turn.PHASES}
 
-    def __init__(self, game: NutHunt) -> None:
+    def __init__(self, game: HuntGame) -> None:
         self.game = game
         self.options: HuntOptions = game.options
         self.n = self.options.players
@@ -124,7 +74,7 @@ class HuntState(ListedState):
         self.pool: tuple[int, ...] = ALL_CARDS  # the shuffled part of the deck, in no order
         self.bottom: tuple[tuple[int, int], ...] = ()  # under the deck, top first: (card, seat who put it there)
         self.looking: tuple[int, ...] = ()  # cards the current seat is scouting
-        self.phase: Phase = "layout"
+        self.phase: PhaseName = "layout"
         self.current = 0  # the active owner (whose turn, or whose setup step)
         self.step = 0  # progress within a setup phase
         self.frames: list[Frame] = []
@@ -150,6 +100,10 @@ class HuntState(ListedState):
     def automa(self) -> int | None:
         """The Automa's owner index in the solo game, else None."""
         return AUTOMA_OWNER if self.solo else None
+
+    def owner_name(self, owner: int) -> str:
+        """An owner as the narration names it: "the Automa", or the seat (core.seat_name)."""
+        return "the Automa" if owner == self.automa else SEAT_NAMES[owner]
 
     @property
     def fox_tile(self) -> int:
@@ -205,34 +159,8 @@ class HuntState(ListedState):
                 return owner
         return None
 
-    def can_pay(self, seat: int, tile: int) -> bool:
-        cost = TILES[tile].cost
-        nuts = self.nuts
-        base = seat * NUTS
-        return all(nuts[base + nut] >= cost.count(nut) for nut in set(cost))
-
-    def recruit_targets(self, seat: int) -> list[int]:
-        return [t for t in range(T) if TILES[t].cost and t != self.fox and self.can_pay(seat, t)]
-
-    def hassle_targets(self, seat: int) -> list[int]:
-        assert self.layout is not None
-        base = seat * T
-        return [t for t in self.layout.neighbours[self.fox_tile] if self.squirrels[base + t] or self.nests[base + t]]
-
-    def place_targets(self) -> list[int]:
-        # the 5-player special case: the last squirrel may go on an occupied starting tile
-        anywhere = self.n == 5 and TILES[self.fox_tile].green and self.step == len(self.placing_order()) - 1
-        squirrels = self.squirrels
-        return [
-            t
-            for t in range(T)
-            if TILES[t].green
-            and t != self.fox
-            and (anywhere or not any(squirrels[o * T + t] for o in range(self.owners)))
-        ]
-
     def placing_order(self) -> tuple[int, ...]:
-        return place_order(self.n, TILES[self.fox_tile].green)
+        return setup.place_order(self.n, COMPONENTS.tiles[self.fox_tile].green)
 
     def forage_options(self) -> list[Action]:
         """The forages open now. Only the one after hassling the fox may be declined: the active player "may
@@ -261,73 +189,36 @@ class HuntState(ListedState):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.frames:
-            if self.scatterer != self.automa:
-                return []
-            faces = self.automa_faces(self.frames[-1])
-            return [(ROLLS[face - 1], 1 / len(faces)) for face in faces]
-        phase = self.phase
-        if phase == "layout":
-            left = [t for t in range(T) if t not in self.tile_at]
-            return [(PLACE_TILES[t], 1 / len(left)) for t in left]
-        if phase == "roll":
-            return [(roll, 1 / 6) for roll in ROLLS]
-        if phase in ("deal", "scout-draw", "automa-deal", "automa-draw"):
-            if self.pool:
-                return [(DRAWS[card - 1], 1 / len(self.pool)) for card in self.pool]
-            return [(DRAWS[self.bottom[0][0] - 1], 1.0)]
-        return []
+            return turn.automa_scatter_outcomes(self) if self.scatterer == self.automa else []
+        phase = self.PHASES.get(self.phase)  # (none once over)
+        return phase.chance(self) if phase is not None else []
 
     def _list_legal(self) -> list[Action]:
         who = self.to_move()
         if not isinstance(who, int):
             return []
-        if self.frames:
-            main: list[Action] = [SCATTERS[t] for t in self.scatter_targets(self.frames[-1])]
-        elif self.phase == "action":
-            main = [RECRUITS[t] for t in self.recruit_targets(who)]
-            main += [HASSLES[t] for t in self.hassle_targets(who)]
-            if self.can_draw():
-                main.append(SCOUT)
-            main.append(PASS)
-        elif self.phase == "forage":
-            main = self.forage_options()
-        elif self.phase == "keep":
-            main = [KEEPS[card] for card in sorted(self.looking)]
-            main.append(KEEPS[0])
-        elif self.phase == "place":
-            main = [PLACES[t] for t in self.place_targets()]
-        else:  # discard
-            main = [DISCARDS[card - 1] for card in sorted(self.hands[who])]
+        # (PhasedState's dispatch written out: super() would cost a little on every position of every playout)
+        main = turn.scatter_legal(self) if self.frames else self.PHASES[self.phase].legal(self)
         return main + self.trades(who)
+
+    def _reason(self, action: Action) -> str:
+        if isinstance(action, Trade):
+            return refusals.trade(self, action)
+        return turn.scatter_reason(self, action) if self.frames else super()._reason(action)
 
     def _not_an_outcome(self, action: Action) -> str:
         # A seat's kind of decision tried at a chance node (a second recruit once the turn has passed on to the
         # fox die) names the rule for its time, not "not a possible outcome of the chance event".
+        if isinstance(action, Trade):
+            return refusals.trade(self, action)
         if not isinstance(action, (PlaceTile, Draw, Roll)):
-            return refusals.reason(self, action)
+            return refusals.not_due(self, action)
         return super()._not_an_outcome(action)
 
-    def _reason(self, action: Action) -> str:
-        return refusals.reason(self, action)
-
     def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
         if isinstance(action, Trade):
-            turn.trade(self, action, events)
-            return events
-        if self.frames:
-            owner = self.scatterer
-            frame = self.frames[-1]
-            assert owner is not None
-            if isinstance(action, Roll):
-                assert self.layout is not None
-                target = self.layout.move(frame[0], COMPONENTS.compass[action.face - 1])
-                flow.scatter(self, owner, target, events, f" (the fox die shows {action.face})")
-            else:
-                assert isinstance(action, Scatter)
-                flow.scatter(self, owner, action.tile, events)
-        else:
-            ON_PHASE[self.phase](self, action, events)
+            return turn.trade(self, action)
+        events = turn.on_scatter(self, action) if self.frames else self.PHASES[self.phase].apply(self, action)
         flow.settle(self, events)
         return events
 
@@ -357,32 +248,5 @@ class HuntState(ListedState):
             return [0.0]
         return [1.0 if self.result == (0,) else -1.0]
 
-    # --- views ---------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> HuntView:
-        return cast(HuntView, super().view(seat))
-
     def _view(self, seat: int | None) -> HuntFields:
         return views.fields(self, seat)
-
-    @classmethod
-    def from_view(cls, game: NutHunt, seen: HuntView, hidden: list[int]) -> HuntState:
-        """The state `seen` shows, with the cards it hides dealt from `hidden` in order (determinization)."""
-        state = cls(game)
-        views.read(state, seen, hidden)
-        return state
-
-
-# what an action does in each phase, looked up by the phase itself
-ON_PHASE: dict[Phase, Callable[[HuntState, Action, list[Event]], None]] = {
-    "layout": setup.on_layout,
-    "deal": setup.on_deal,
-    "discard": setup.on_discard,
-    "place": setup.on_place,
-    "automa-deal": setup.on_automa_deal,
-    "roll": turn.on_roll,
-    "forage": turn.on_forage,
-    "action": turn.on_action,
-    "scout-draw": turn.on_scout_draw,
-    "keep": turn.on_keep,
-    "automa-draw": turn.on_automa_draw,
-}

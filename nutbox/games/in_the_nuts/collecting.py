@@ -1,0 +1,359 @@
+"""Collecting at the end of every turn (rulebook, Collecting Nuts, The Raccoon Fields, Putting Nuts in Storage):
+a walk over the areas' sections (the state's `cursor`) that queues small tasks for whoever collects, each
+waiting for its player's decision, or for chance, only when there is a real choice:
+
+- take: a face-up nut below the section (any at a raccoon field or in the 4-squirrel area);
+- store: the nut on a storage card of the player's choice; a joker may be kept instead, and a kept joker may
+  go on a card first, whenever its owner stores a nut;
+- steal: at a raccoon field, a nut from another player's partly filled card, not the one David guards;
+- refill: chance draws a card for the face-up place taken.
+
+The same tasks store each player's first nut at the setup (setup.py) and make the last picks at the end
+(scoring.py), so the phases deal, collect and final answer a task through this module.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nutbox.core import Action, Event, seat_name, with_article
+from nutbox.core.phases import Phase
+from nutbox.games.in_the_nuts import scoring, turn
+from nutbox.games.in_the_nuts.actions import (
+    DRAWS,
+    KEEP,
+    STEALS,
+    STORES,
+    STORES_KEPT,
+    TAKES,
+    Draw,
+    Steal,
+    Store,
+    StoreKept,
+    Take,
+    section_label,
+)
+from nutbox.games.in_the_nuts.components import CARDS, COMPONENTS, KINDS, NAMES, NEED2, NEED3, NEED4, kind_name
+from nutbox.games.in_the_nuts.rulebook import (
+    AREA_RULE,
+    COLLECT_RULE,
+    END_RULE,
+    RACCOON_RULE,
+    SETUP,
+    STORAGE_RULE,
+)
+
+if TYPE_CHECKING:
+    from nutbox.games.in_the_nuts.state import NutsState
+
+
+# --- what a task offers ---------------------------------------------------------------------------------------
+def store_places(state: NutsState, player: int, kind: int) -> list[tuple[int, int]]:
+    """Where a card of this kind can go: (nut, storage card), not full and empty or holding that nut."""
+    return [(nut, card) for nut in KINDS[kind] for card in range(CARDS)
+            if not state.filled(player, card) and state.card_type[player * CARDS + card] in (None, nut)]
+
+
+def store_options(state: NutsState, player: int, kind: int) -> list[Action]:
+    return [STORES[place] for place in store_places(state, player, kind)]
+
+
+def steal_options(state: NutsState, thief: int) -> list[Action]:
+    return [
+        STEALS[(victim, card)]
+        for victim in range(state.n)
+        if victim not in (thief, state.david)
+        for card in range(CARDS)
+        if state.card_plain[victim * CARDS + card] and not state.filled(victim, card)
+    ]
+
+
+def kept_options(state: NutsState, player: int) -> list[Action]:
+    """Storing one of the player's kept jokers, as either of its nuts, on a card that can take it."""
+    legal: list[Action] = []
+    for kind, nuts in enumerate(KINDS):
+        if len(nuts) == 2 and state.kept[player * len(KINDS) + kind]:
+            legal += [STORES_KEPT[(kind, nut, card)] for nut, card in store_places(state, player, kind)]
+    return legal
+
+
+def keep_allowed(state: NutsState) -> bool:
+    """Whether a joker being stored now may be kept instead: not at the end, and at the setup only with the
+    option first_joker=keep (the first nut "immediately goes on a storage card")."""
+    if state.phase == "deal":
+        return state.options.first_joker == "keep"
+    return state.phase != "final"
+
+
+def store_task_options(state: NutsState, player: int, kind: int) -> list[Action]:
+    """A store task's choices: a card for the nut; a kept joker stored first, whenever a nut is stored (never at
+    the setup or the end); keeping a joker."""
+    options = store_options(state, player, kind)
+    if options and state.phase not in ("deal", "final"):
+        options += kept_options(state, player)
+    if len(KINDS[kind]) == 2 and keep_allowed(state):
+        options.append(KEEP)
+    return options
+
+
+def take_options(state: NutsState, mask: int) -> list[Action]:
+    return [TAKES[slot] for slot in range(COMPONENTS.slots) if mask >> slot & 1 and state.faceup[slot] is not None]
+
+
+def task_options(state: NutsState) -> list[Action]:
+    """The decisions the first task offers its player (none while chance refills a face-up place)."""
+    if not state.tasks:
+        return []
+    what, player, detail = state.tasks[0]
+    if what == "take":
+        return take_options(state, detail)
+    if what == "steal":
+        return steal_options(state, player)
+    if what == "store":
+        return store_task_options(state, player, detail)
+    return []
+
+
+def draws(state: NutsState) -> list[tuple[Action, float]]:
+    """Chance draws a card from every unseen one: a refill, or a card dealt at the setup."""
+    if state.tasks and state.tasks[0][0] != "refill":
+        return []
+    total = sum(state.unseen)
+    return [(DRAWS[kind], count / total) for kind, count in enumerate(state.unseen) if count]
+
+
+def take_rule(state: NutsState) -> str:
+    """The rule of the face-up nut being taken: the area collected in, or the end of the game."""
+    return END_RULE if state.phase == "final" else AREA_RULE[state.cursor[0]]
+
+
+# --- why a task refuses -----------------------------------------------------------------------------------------
+def task_reason(state: NutsState, action: Action) -> str:
+    """Why a take, a steal or a store (the kind the first task waits for) is refused."""
+    _, who, detail = state.tasks[0]
+    if isinstance(action, Take):
+        if detail >> action.slot & 1:
+            return f"{COLLECT_RULE}: face-up nut {action.slot + 1} is gone, as the draw pile had no card left to " \
+                   "replace it (docs/rules-decisions.md, In the Nuts! 5)"
+        below = " or ".join(str(slot + 1) for slot in range(COMPONENTS.slots) if detail >> slot & 1)
+        return f"{take_rule(state)}: you take one of the nuts below the section you collect in: face-up nut {below}"
+    if isinstance(action, Steal):
+        if action.victim == who:
+            return f"{RACCOON_RULE}: you steal from one of the other players"
+        if action.victim == state.david:
+            return f"{RACCOON_RULE}: David guards {seat_name(action.victim)}: you can't steal from them"
+        return f"{RACCOON_RULE}: you can only steal nuts (never jokers) from cards not filled completely"
+    if action == KEEP:
+        if len(KINDS[detail]) == 1:
+            return f"{STORAGE_RULE}: only jokers can be kept, and only until the end of the game"
+        if state.phase == "deal":  # the first nut: "This card immediately goes on a storage card of your choice"
+            return f"{SETUP}: the nut each player takes at the start immediately goes on a storage card of their " \
+                   "choice, a joker too, so it can't be kept"
+        # a joker, at the end: "as soon as all nuts and any jokers ... are stored"
+        return f"{END_RULE}: at the end all nuts and any jokers are stored away before scoring, so a joker can no " \
+               "longer be kept"
+    if isinstance(action, StoreKept):
+        return kept_reason(state, action, who)
+    assert isinstance(action, Store)
+    if action.nut not in KINDS[detail]:
+        return f"{STORAGE_RULE}: this is {with_article(kind_name(detail))}, not {with_article(NAMES[action.nut])}"
+    return card_reason(state, action.card, who)
+
+
+def kept_reason(state: NutsState, action: StoreKept, who: int) -> str:
+    """Why storing a kept joker, tried at a store of this player's, is refused."""
+    joker = kind_name(action.kind)
+    if state.phase == "final":
+        return f"{END_RULE}: the jokers still kept are stored one by one after the last picks"
+    if action.nut not in KINDS[action.kind]:
+        first, second = (with_article(NAMES[nut]) for nut in KINDS[action.kind])
+        return f"{STORAGE_RULE}: the {joker} is {first} or {second}, not {with_article(NAMES[action.nut])}"
+    if not state.kept[who * len(KINDS) + action.kind]:
+        return f"{STORAGE_RULE}: you have no {joker} kept for later"
+    if state.phase == "deal":  # with first_joker=keep only, a kept joker and a first nut never meet: kept below
+        return f"{SETUP}: the nut each player takes at the start immediately goes on a storage card"
+    if not store_options(state, who, state.tasks[0][2]):
+        return f"{STORAGE_RULE}: a kept joker is stored when you store a nut, and this nut fits no card of yours"
+    return card_reason(state, action.card, who)
+
+
+def card_reason(state: NutsState, card: int, who: int) -> str:
+    """Why a card refuses a nut of the right kind: it is full, or holds another nut."""
+    if state.filled(who, card):
+        return f"{STORAGE_RULE}: storage card {card + 1} is full"
+    return f"{STORAGE_RULE}: you can't put nuts of more than one type on the same storage card"
+
+
+# --- what a task does -------------------------------------------------------------------------------------------
+def answer(state: NutsState, action: Action) -> list[Event]:
+    """The first task done with `action`: a player's decision, or chance's card for a refill."""
+    events: list[Event] = []
+    do_task(state, action, events)
+    return events
+
+
+def do_task(state: NutsState, action: Action, events: list[Event]) -> None:
+    what, player, detail = state.tasks[0]
+    if isinstance(action, StoreKept):  # a kept joker goes first: the nut's store stays due
+        state.kept[player * len(KINDS) + action.kind] -= 1
+        store(state, player, action.kind, STORES[(action.nut, action.card)], events, kept=True)
+        return
+    state.tasks = state.tasks[1:]
+    if what == "refill":
+        assert isinstance(action, Draw)
+        refill(state, detail, action.kind, events)
+    elif what == "take":
+        assert isinstance(action, Take)
+        take(state, player, action.slot, events)
+    elif what == "steal":
+        assert isinstance(action, Steal)
+        steal(state, player, action, events)
+    elif action == KEEP:
+        state.kept[player * len(KINDS) + detail] += 1
+        events.append(Event(f"{seat_name(player)} keeps the {kind_name(detail)} for later", "keep"))
+    else:
+        assert isinstance(action, Store)
+        store(state, player, detail, action, events)
+
+
+def take(state: NutsState, player: int, slot: int, events: list[Event]) -> None:
+    kind = state.faceup[slot]
+    assert kind is not None, "only a face-up nut there can be taken"
+    state.faceup[slot] = None
+    events.append(Event(f"{seat_name(player)} takes the {kind_name(kind)} (face-up nut {slot + 1})", "take",
+                        {"player": player, "slot": slot + 1}))
+    state.tasks = (("store", player, kind), ("refill", player, slot), *state.tasks)
+
+
+def store(state: NutsState, player: int, kind: int, action: Store, events: list[Event], kept: bool = False) -> None:
+    i = player * CARDS + action.card
+    state.card_type[i] = action.nut
+    if len(KINDS[kind]) == 2:
+        state.card_jokers[i] += 1
+    else:
+        state.card_plain[i] += 1
+    full = " and fills it" if state.filled(player, action.card) else ""
+    # a joker is stored as one of its nuts; a plain nut is simply stored
+    joker = f" as {with_article(NAMES[action.nut])}" if len(KINDS[kind]) == 2 else ""
+    card = f"a kept {kind_name(kind)}" if kept else f"the {kind_name(kind)}"
+    events.append(Event(f"{seat_name(player)} stores {card}{joker} on storage card {action.card + 1}{full}", "store",
+                        {"player": player}))
+
+
+def steal(state: NutsState, thief: int, action: Steal, events: list[Event]) -> None:
+    i = action.victim * CARDS + action.card
+    nut = state.card_type[i]
+    assert nut is not None, "only a card holding nuts can be stolen from"
+    state.card_plain[i] -= 1
+    if not state.card_plain[i] and not state.card_jokers[i]:
+        state.card_type[i] = None  # an emptied card can take any nut again
+    state.david = action.victim
+    victim = seat_name(action.victim)
+    events.append(Event(f"{seat_name(thief)} steals {with_article(NAMES[nut])} from {victim}; David moves to "
+                        f"{victim}", "steal", {"thief": thief, "victim": action.victim}))
+    state.tasks = (("store", thief, nut), *state.tasks)
+
+
+def take_card(state: NutsState, kind: int) -> None:
+    """A card of this kind leaves the deck (dealt or drawn)."""
+    state.unseen[kind] -= 1
+    if state.pile:  # once set aside, the draw pile counts down
+        state.pile -= 1
+
+
+def refill(state: NutsState, slot: int, kind: int, events: list[Event]) -> None:
+    take_card(state, kind)
+    state.faceup[slot] = kind
+    card = with_article(kind_name(kind))
+    events.append(Event(f"{card[0].upper()}{card[1:]} replaces face-up nut {slot + 1}", "refill", detail=True))
+    if state.pile == 0:
+        state.pile = sum(state.unseen)
+        if not state.ending:
+            state.ending = True
+            events.append(Event("The draw pile is used up: the eight cards set aside become the draw pile, and the "
+                                "game ends after this turn's collecting", "end"))
+
+
+# --- what needs no decision -------------------------------------------------------------------------------------
+def settle_task(state: NutsState, events: list[Event]) -> bool:
+    """The first task done at once where it needs no decision (whether it was): a refill with no card left, a
+    task with nothing to choose from (a nut no card can hold is lost), or one with a single choice."""
+    what, player, detail = state.tasks[0]
+    if what == "refill":
+        if sum(state.unseen):
+            return False
+        events.append(Event(f"No card is left to replace face-up nut {detail + 1}", "refill"))
+        state.tasks = state.tasks[1:]
+        return True
+    options = task_options(state)
+    if not options:  # nothing to take or steal, or a nut no card can hold (a joker can still wait)
+        if what == "store":
+            events.append(Event(f"{seat_name(player)} has no storage card for the {kind_name(detail)}: it is lost",
+                                "lost"))
+        state.tasks = state.tasks[1:]
+        return True
+    if len(options) == 1:
+        do_task(state, options[0], events)
+        return True
+    return False
+
+
+def walk(state: NutsState, events: list[Event]) -> bool:
+    """Check the next section: queue what a collection there brings, or move on (always a step made)."""
+    area, section = state.cursor
+    n = state.n
+    if area == 2:
+        counts, need, spec = state.area2, NEED2, COMPONENTS.area2
+    elif area == 3:
+        counts, need, spec = state.area3, NEED3, COMPONENTS.area3
+    else:
+        counts, need, spec = state.area4, NEED4, ()
+    sections = len(spec) if area < 4 else 1
+    if area > 4 or section >= sections:
+        if area < 4:
+            state.cursor = (area + 1, 0)
+        elif not state.ending:
+            turn.start(state, (state.current + 1) % n)
+        else:
+            scoring.last_picks(state, events)
+        return True
+    base = section * n
+    qualifying = [p for p in state.order() if counts[base + p] >= need]
+    if not qualifying:
+        state.cursor = (area, section + 1)
+        return True
+    player = qualifying[0]
+    counts[base + player] -= need
+    state.supply[player] += need
+    if area < 4:
+        above = COMPONENTS.section_above(section) if area == 2 else 0
+        for other in range(n):
+            moved = counts[base + other]
+            if other == player or not moved or (area == 3 and moved >= need):
+                continue
+            counts[base + other] = 0
+            if area == 2:
+                state.area3[above * n + other] += moved
+            else:
+                state.area4[other] += moved
+    raccoon = area < 4 and spec[section].raccoon
+    events.append(Event(f"{seat_name(player)} collects with {need} squirrels {where(area, section, raccoon)}",
+                        "collect", {"player": player, "area": area}))
+    slots = spec[section].slots if area < 4 else tuple(range(COMPONENTS.slots))
+    mask = sum(1 << slot for slot in slots)
+    state.tasks = (("take", player, mask), *((("steal", player, 0),) if raccoon else ()))
+    return True
+
+
+def where(area: int, section: int, raccoon: bool) -> str:
+    """A section as the narration names it."""
+    if raccoon:
+        return f"on the raccoon field of the {area}-squirrel area"
+    if area == 2:
+        return f"in section {section_label(section)} of the 2-squirrel area"
+    if area == 3:
+        return f"in the {('left', 'middle', 'right')[section]} section of the 3-squirrel area"
+    return "in the 4-squirrel area"
+
+
+COLLECTING: Phase[NutsState] = Phase(task_options, task_reason, answer, draws)  # the collect and final phases

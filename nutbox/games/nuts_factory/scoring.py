@@ -1,0 +1,81 @@
+"""Points in Nuts!: Phase 4, Shipping (a truck paid exactly its nuts scores its points), and the end of the game
+(the first turn ending on the score the options set gives everyone one more turn; most points wins, a tie going
+to whoever reached the final score first)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nutbox.core import Action, Event, seat_name
+from nutbox.games.nuts_factory.actions import DONE, SHIPS, Ship
+from nutbox.games.nuts_factory.components import NUT_NAMES, NUTS, SHIP_RULE, TRUCKS
+
+if TYPE_CHECKING:
+    from nutbox.games.nuts_factory.state import FactoryState
+
+
+# --- Shipping -------------------------------------------------------------------------------------------------
+def ships(state: FactoryState) -> list[Action]:
+    """The trucks the active player may load now, in the order they wait."""
+    if state.shipped >= state.truck_limit:
+        return []
+    return [SHIPS[truck] for truck in state.shippable(state.current)]
+
+
+def on_shipping(state: FactoryState, action: Action, events: list[Event]) -> None:
+    if action == DONE:
+        state.phase = "cleanup"
+        return
+    assert isinstance(action, Ship)
+    seat = state.current
+    truck = TRUCKS[action.truck]
+    for nut, need in enumerate(truck.nuts):
+        state.warehouses[seat * NUTS + nut] -= need
+    state.trucks = tuple(t for t in state.trucks if t != action.truck)
+    state.points[seat] += truck.points
+    state.reached[seat] = state.turn
+    state.shipped += 1
+    events.append(Event(f"{seat_name(seat)} ships truck {truck.id} for {truck.points} points "
+                        f"(now {state.points[seat]} points)", "ship", {"seat": seat, "truck": truck.id}))
+
+
+def ship_reason(state: FactoryState, action: Ship) -> str:
+    if state.phase != "shipping":
+        return f"{SHIP_RULE}: trucks are loaded in the Shipping phase"
+    if action.truck not in state.trucks:
+        return f"{SHIP_RULE}: truck {action.truck} has already driven away"
+    if state.shipped >= state.truck_limit:
+        return f"{SHIP_RULE}: a player may only claim one Truck card per turn"
+    need = ", ".join(f"{n} {NUT_NAMES[i]}" for i, n in enumerate(TRUCKS[action.truck].nuts) if n)
+    return f"{SHIP_RULE}: truck {action.truck} needs {need}, more than your Warehouse holds"
+
+
+# --- the end --------------------------------------------------------------------------------------------------
+def game_ends(state: FactoryState, events: list[Event]) -> bool:
+    """At the end of a turn: whether the game is over (then it is finished), after counting down the last
+    round, or starting it when the active player reached the final score."""
+    seat = state.current
+    if state.end_turns is None and state.points[seat] >= state.options.end_score:
+        state.end_turns = state.n
+        events.append(Event(f"{seat_name(seat)} ends the turn with {state.points[seat]} points: everyone gets "
+                            "one more turn", "end"))
+    elif state.end_turns:
+        state.end_turns -= 1
+    if state.end_turns == 0 or not state.trucks:
+        if not state.trucks:
+            events.append(Event("Every truck has driven away: the game ends", "end"))
+        finish(state, events)
+        return True
+    return False
+
+
+def finish(state: FactoryState, events: list[Event]) -> None:
+    """Most points wins; a tie goes to whoever reached that score first (on an earlier turn)."""
+    state.phase = "over"
+    best = max(state.points)
+    tied = [s for s in range(state.n) if state.points[s] == best]
+    first = min(state.reached[s] for s in tied)
+    state.winner_seats = tuple(s for s in tied if state.reached[s] == first)
+    names = " and ".join(seat_name(s) for s in state.winner_seats)
+    verb = "wins" if len(state.winner_seats) == 1 else "share the win"
+    events.append(Event(f"{names} {verb} with {best} points", "result"))

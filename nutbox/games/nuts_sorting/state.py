@@ -1,0 +1,204 @@
+"""The Nuts Sorting state: its fields and how clones share them, what follows from the board, who is to move,
+and the phase that answers the rest (setup.py: the deal, the choice and the removals; turn.py: a turn;
+scoring.py: the end). The package docstring summarises the rules (rulebooks/nuts-sorting.txt)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+from nutbox.core import CHANCE, TERMINAL, Action, Event, Game, ToMove
+from nutbox.core.phases import Phase, PhasedState
+from nutbox.games.nuts_sorting import scoring, setup, turn
+from nutbox.games.nuts_sorting.actions import Deal, Move, Pickup
+from nutbox.games.nuts_sorting.board import BITS, NUM_CELLS
+from nutbox.games.nuts_sorting.board import groups as find_groups
+from nutbox.games.nuts_sorting.colour_index import ColourIndex, indexed, size_after
+from nutbox.games.nuts_sorting.components import COLOURS, PIECES_PER_COLOUR, SET_COLOURS
+from nutbox.games.nuts_sorting.options import SortingOptions
+from nutbox.games.nuts_sorting.view import PhaseName, SortingFields, SortingView, build
+
+
+class SortingState(PhasedState[SortingView]):
+    """Seat 0 is the player who placed the pieces (the deal is chance); seat 1 chooses first."""
+
+    # Every field is in exactly one of these (they make the slots): what apply changes in place is copied by
+    # clone (each a list or dict of immutable values, so one level deep is enough), everything else is shared
+    # (plain values, the game and its frozen options, and the listed actions, which nothing changes: legal_actions
+    # hands out copies). tests/games/nuts_sorting/test_clone.py checks clone against them, and that what is shared
+    # is not changed, on positions from playouts.
+    SHARED = ("game", "options", "dealt", "phase", "first", "current", "turn", "end", "_legal", "_numbers", "_empty")
+    COPIED = ("board", "pool", "sets", "removed", "seen", "winner_seats", "_groups", "_index", "_moves")
+    __slots__ = SHARED + COPIED
+    # the fields a view shows as they are (view.py builds the rest from the board)
+    SHOWN: ClassVar[tuple[str, ...]] = ("phase", "first", "turn", "end")
+    # "over" lists nothing and is never asked more: the core refuses every action once the game is over
+    PHASES: ClassVar[Mapping[str, Phase[Any]]] = {
+        "deal": setup.DEAL, "choose": setup.CHOOSE, "remove": setup.REMOVE, "play": turn.PLAY, "over": scoring.OVER,
+    }
+    phase: PhaseName
+
+    def __init__(self, game: Game[SortingOptions, Any, Any]) -> None:
+        self.game = game
+        self.options: SortingOptions = game.options
+        self.board = [0] * len(COLOURS)  # one bitmask of cells per colour
+        self.dealt = 0  # cells dealt so far, in reading order
+        self.pool = [PIECES_PER_COLOUR] * len(COLOURS) + [1]  # what the deal has left, the blank last
+        self.phase = "deal"
+        self.sets: list[int | None] = [None, None]  # each seat's colour set: 0 rby, 1 bwg
+        self.first: int | None = None
+        self.removed: list[int] = []  # the colour sets the second player has removed a piece of
+        self.current = 1
+        self.turn = 0  # moves and pickups made
+        self.seen: dict[tuple[int, ...], int] = {}  # positions since the last pickup, for repetition
+        self.winner_seats: list[int] = []
+        self.end: str | None = None  # why the game ended, once it has (as the view says it: scoring.py)
+        self._groups: list[tuple[int, ...] | None] = [None] * len(COLOURS)
+        self._index: list[ColourIndex | None] = [None] * len(COLOURS)
+        # The legal actions, listed once per position (apply forgets them; ListedState), and in the play phase the
+        # same as numbers to look an action up by: the moves (source << 6 | target) and the pickups (cells), so
+        # that apply accepts a listed action without checking the rules again. Read only, so clones share them.
+        self._legal: list[Action] | None = None
+        self._numbers: turn.Numbers | None = None
+        # The empty cells, once the play phase has listed moves: kept up to date by moves and pickups, rather
+        # than found from the six colours for every listing.
+        self._empty: int | None = None
+        # Per colour, its moves as last listed: (its index then, the empty cells then, the moves, the empty cells
+        # next to it then: all its moves go there). While the index is the same (the colour has not changed), only
+        # the cells emptied or filled since need a look.
+        self._moves: list[tuple[ColourIndex, int, tuple[int, ...], int] | None] = [None] * len(COLOURS)
+
+    def clone(self) -> Self:
+        # Written out rather than looped over SHARED and COPIED: search clones constantly, and this is more than
+        # twice as fast (0.6 against 1.5 microseconds); test_clone.py holds it to the two lists.
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.options = self.options
+        other.dealt = self.dealt
+        other.phase = self.phase
+        other.first = self.first
+        other.current = self.current
+        other.turn = self.turn
+        other.end = self.end
+        other._legal = self._legal
+        other._numbers = self._numbers
+        other._empty = self._empty
+        other.board = self.board.copy()
+        other.pool = self.pool.copy()
+        other.sets = self.sets.copy()
+        other.removed = self.removed.copy()
+        other.seen = self.seen.copy()
+        other.winner_seats = self.winner_seats.copy()
+        other._groups = self._groups.copy()
+        other._index = self._index.copy()
+        other._moves = self._moves.copy()
+        return other
+
+    # --- facts derived from the board ---------------------------------------------------------------
+    def groups_of(self, colour: int) -> tuple[int, ...]:
+        cached = self._groups[colour]
+        if cached is None:  # just the groups (a bot's heuristic counts them): the index costs more
+            cached = self._groups[colour] = find_groups(self.board[colour])
+        return cached
+
+    def index_of(self, colour: int) -> ColourIndex:
+        """The colour's groups indexed for move generation (cached until the colour changes)."""
+        cached = self._index[colour]
+        if cached is None:
+            cached = self._index[colour] = indexed(self.board[colour])
+            self._groups[colour] = cached.groups
+        return cached
+
+    def occupied(self) -> int:
+        board = self.board
+        return board[0] | board[1] | board[2] | board[3] | board[4] | board[5]
+
+    def colour_at(self, cell: int) -> int | None:
+        bit = BITS[cell]
+        for colour, mask in enumerate(self.board):
+            if mask & bit:
+                return colour
+        return None
+
+    def colours_of(self, seat: int) -> tuple[int, ...]:
+        chosen = self.sets[seat]
+        return SET_COLOURS[chosen] if chosen is not None else ()
+
+    def is_sorted(self, seat: int) -> bool:
+        """The winning condition: each of the seat's three colours forms exactly one group."""
+        return all(len(self.groups_of(colour)) == 1 for colour in self.colours_of(seat))
+
+    def reach(self, colour: int, target: int) -> int:
+        """Every piece of `colour` in a group touching `target` (the groups a piece moved there would join)."""
+        bit = BITS[target]
+        index = self.index_of(colour)
+        return sum(group for group, near in zip(index.groups, index.around, strict=True) if near & bit)
+
+    def group_size_after_move(self, colour: int, source: int, target: int) -> int:
+        """Size of the group the piece at `source` belongs to once it stands on the empty `target`."""
+        return size_after(self.group_at(colour, source), BITS[source], target, self.reach(colour, target))
+
+    def group_at(self, colour: int, cell: int) -> int:
+        """The group of `colour` that holds the piece on `cell` (0 if there is none)."""
+        bit = BITS[cell]
+        for group in self.groups_of(colour):
+            if group & bit:
+                return group
+        return 0
+
+    # --- the protocol: the phases answer (PHASES), but for the play phase's short cuts ------------------
+    def to_move(self) -> ToMove:
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "over":
+            return TERMINAL
+        return self.current
+
+    def legal_actions(self) -> list[Action]:
+        # ListedState's, but for the play phase's listing called at once rather than through PHASES: this is the
+        # engine's most frequent call (docs/architecture.md, engine speed)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = turn.list_play(self) if self.phase == "play" else self._list_legal()
+        return legal[:]
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if isinstance(action, Deal):
+            return setup.DEALT
+        if self.phase == "play":
+            numbers = self._numbers
+            if numbers is None:  # nothing listed for this position: the rules checked in full, not listed first
+                return turn.problem(self, action)
+            return None if turn.listed(numbers, action) else self._reason(action)
+        return super()._why_illegal(action)
+
+    def _not_an_outcome(self, action: Action) -> str:
+        # A player's decision tried during the deal names setup step 1 (the deal phase's reason), not "not a
+        # possible outcome of the chance event" (the core's answer, kept for a deal that is not the next one).
+        return super()._not_an_outcome(action) if isinstance(action, Deal) else self._reason(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        # The path search and playouts take: an action listed for this position is legal, so it is played at
+        # once; anything else goes through the core's check (and is refused there with the rule it breaks).
+        numbers = self._numbers  # turn.listed(numbers, action), written out: this is every decision's path
+        if numbers is not None and (
+            action.source << 6 | action.target in numbers[0] and 0 <= action.target < NUM_CELLS
+            if isinstance(action, Move)
+            else isinstance(action, Pickup) and action.cell in numbers[1]
+        ):
+            self._legal = self._numbers = None
+            return turn.play(self, action)
+        return super().apply(action)
+
+    def _forget(self) -> None:
+        self._legal = self._numbers = None
+
+    def scores(self) -> list[float]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    # --- views: everything is public ---------------------------------------------------------------
+    def _view(self, seat: int | None) -> SortingFields:
+        return build(self)
