@@ -42,16 +42,22 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from nutbox.agents import LEVELS
-from nutbox.core import NutboxError, Record, describe
+from nutbox.core import NutboxError, Record, describe, with_names
 from nutbox.registry import ENTRIES, entry, game_class, make
 from nutbox.web import leaderboard, learn, lobby, profiles
 from nutbox.web.bots import die_with_server
+from nutbox.web.claims import check_creator
 from nutbox.web.guard import Guard, TooLarge
-from nutbox.web.hub import Clock, Hub, Limits, Watcher, check_creator
-from nutbox.web.live import HUMAN, LiveTable, Refusal, clip, new_table
+from nutbox.web.hub import Hub
+from nutbox.web.limits import Clock, Limits
+from nutbox.web.live import LiveTable
+from nutbox.web.new_tables import new_table
 from nutbox.web.pages import CHOICE_NAMES, address_of, body, checked, game_id_of, hub_of, parse_json, qr_svg, templates
-from nutbox.web.seats import digest, new_secret
+from nutbox.web.refusal import Refusal, clip
+from nutbox.web.seats import HUMAN, digest, new_secret
+from nutbox.web.settings import TIMEOUTS, TableSettings
 from nutbox.web.store import Store
+from nutbox.web.watchers import Watcher
 
 HERE = Path(__file__).parent
 log = logging.getLogger("nutbox.web")
@@ -60,7 +66,7 @@ MAX_BODY = 64_000  # bytes of a request: an action is a few words
 MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a few hundred kB
 MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
 UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}  # of the time per decision
-TIMEOUT_RULES = {  # what happens when a person's time for a decision runs out (Hub.time_out)
+TIMEOUT_RULES = {  # what happens when a person's time for a decision runs out (web/clocks.py)
     "bot": "a bot takes their seat (they can take it back)",
     "move": "a bot makes that one move for them",
     "forfeit": "they forfeit the game",
@@ -162,12 +168,12 @@ def page_json(data: Any) -> str:
 @cache
 def picture(game_id: str) -> str:
     """A game's picture for the home page: its board once set up, as a spectator sees it."""
-    render = entry(game_id).render_svg
-    if render is None:
+    face = entry(game_id).face
+    if not face.draws_svg:
         return ""
     game = make(game_id, {})
-    live = LiveTable(new_table(game, ["random"] * game.num_players, {}, key=bytes(32)))
-    return render(live.match.state.view(None), [])
+    live = LiveTable(new_table(game, ["random"] * game.num_players, key=bytes(32)))
+    return face.svg(live.match.state.view(None), []) or ""
 
 
 def summary(game_id: str) -> tuple[str, str]:
@@ -184,7 +190,7 @@ async def home(request: Request) -> Response:
         cls = registered.game
         games.append({
             "id": game_id, "title": cls.title, "players": cls.player_range(), "about": summary(game_id)[0],
-            "picture": picture(game_id), "learn": registered.plugin.tutorial is not None,
+            "picture": picture(game_id), "learn": registered.face.tutorial is not None,
         })
     return templates.TemplateResponse(request, "home.html", {"games": games})
 
@@ -192,9 +198,9 @@ async def home(request: Request) -> Response:
 async def rules(request: Request) -> Response:
     """How to play: the game's guide with its example positions drawn, the options, and the notation last."""
     game_id = game_id_of(request)
-    cls = game_class(game_id)
+    cls, face = game_class(game_id), entry(game_id).face
     about, notation = summary(game_id)
-    guide = cls.guide
+    guide = face.guide
     sections = [] if guide is None else [
         {"title": section.title, "paragraphs": section.paragraphs, "items": section.items,
          "examples": [{"svg": example_svg(game_id, part, number), "caption": example.caption}
@@ -203,16 +209,16 @@ async def rules(request: Request) -> Response:
     ]
     return templates.TemplateResponse(request, "rules.html", {
         "title": cls.title, "id": game_id, "summary": guide.summary if guide else about, "sections": sections,
-        "options": form_fields(game_id), "notation": notation, "learn": entry(game_id).plugin.tutorial is not None,
+        "options": form_fields(game_id), "notation": notation, "learn": face.tutorial is not None,
     })
 
 
 @cache
 def example_svg(game_id: str, part: int, number: int) -> str:
     """An example position of a game's guide (section `part`, example `number`), drawn as the game draws it."""
-    render = entry(game_id).render_svg
-    guide = game_class(game_id).guide
-    if render is None or guide is None:
+    face = entry(game_id).face
+    guide = face.guide
+    if not face.draws_svg or guide is None:
         return ""
     example = guide.sections[part].examples[number]
     game = make(game_id, example.options)
@@ -220,7 +226,7 @@ def example_svg(game_id: str, part: int, number: int) -> str:
     view = state.view(example.seat)
     seat = state.to_move()
     legal = [str(action) for action in state.legal_actions()] if example.targets and seat == example.seat else []
-    return render(view, legal)
+    return face.svg(view, legal) or ""
 
 
 def form_fields(game_id: str) -> list[Any]:
@@ -263,16 +269,16 @@ async def create(request: Request) -> Response:
             raise Refusal(f"each seat is one of {', '.join(SEAT_CHOICES)}")
         settings = table_settings(values, seats)
         creator = new_secret()
-        settings["creator"] = digest(creator)
+        settings.creator = digest(creator)
         profile = await profiles.profile_of(request)
-        if settings["rated"] and HUMAN in seats and profile is None:
+        if settings.rated and HUMAN in seats and profile is None:
             raise Refusal("make a profile (/profile) first: everyone at a rated table has one")
         names = [values.get(f"name{seat}", "") if kind == HUMAN else "" for seat, kind in enumerate(seats)]
         hub = hub_of(request)
         stored = await hub.create(game_id, options, seats, settings, names)
         sit = profile is not None and values.get("sit") and HUMAN in seats
         if sit:
-            _, key = await hub.take_seat(stored.id, profile)  # type: ignore[arg-type]
+            _, key = await hub.claims.take_seat(stored.id, profile)  # type: ignore[arg-type]
     except (NutboxError, ValueError, Refusal) as error:
         return await new_form(request, clip(str(error), 300), values)
     invitations = f"/t/{stored.id}/links/{creator}"
@@ -282,7 +288,7 @@ async def create(request: Request) -> Response:
     return RedirectResponse(invitations, status_code=303)
 
 
-def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
+def table_settings(values: dict[str, str], seats: list[str]) -> TableSettings:
     """A new table's settings from its form: time per decision and what happens when it runs out, who may
     join, rated or not, hints, and whether a person's only possible move is made for them."""
     from nutbox.web import ratings
@@ -294,16 +300,16 @@ def table_settings(values: dict[str, str], seats: list[str]) -> dict[str, Any]:
     handover = values.get("handover", "easy")
     if handover not in (*LEVELS, "random"):
         raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
-    timeout = values.get("timeout", "bot")
-    if timeout not in TIMEOUT_RULES:
+    timeout = next((rule for rule in TIMEOUTS if rule == values.get("timeout", "bot")), None)
+    if timeout is None:
         raise Refusal(f"when time runs out: one of {', '.join(TIMEOUT_RULES)}", status=400)
     rated = bool(values.get("rated"))
     if rated:
         why_not = ratings.rated_allowed(seats) or ratings.rated_settings(timer, bool(values.get("hints")))
         if why_not:
             raise Refusal(why_not)
-    return {"timer": timer, "timeout": timeout, "handover": handover, "hints": bool(values.get("hints")),
-            "listed": values.get("visibility") == "open", "rated": rated, "autoplay": bool(values.get("autoplay"))}
+    return TableSettings(timer=timer, timeout=timeout, handover=handover, hints=bool(values.get("hints")),
+                         listed=values.get("visibility") == "open", rated=rated, autoplay=bool(values.get("autoplay")))
 
 
 def seconds(text: str, unit: float = 1) -> float:
@@ -324,26 +330,27 @@ async def links(request: Request, issued: int | None = None) -> Response:
     live = seated.live
     check_creator(live, request.path_params["key"])
     base = str(request.base_url).rstrip("/")
+    names = live.names()
     seats = []
     for seat, info in enumerate(live.stored.seats):
-        invite = f"{base}/t/{live.id}/invite/{info['invite']}" if info.get("invite") else None
+        invite = f"{base}/t/{live.id}/invite/{info.invite}" if info.invite else None
         seats.append({
-            "seat": seat, "name": live.names()[seat], "kind": info["kind"], "human": bool(info.get("human")),
-            "joined": live.joined(seat), "here": seated.here(seat), "away": round(seated.away_for(seat)),
+            "seat": seat, "name": names[seat], "kind": info.kind, "human": info.human, "joined": info.joined,
+            "here": seated.attendance.here(seat), "away": round(seated.attendance.away_for(seat)),
             "invite": invite, "qr": qr_svg(invite) if invite else "",
         })
     return templates.TemplateResponse(
         request, "links.html",
         {"title": live.game.title, "seats": seats, "spectator": f"{base}/t/{live.id}", "id": live.id,
-         "key": request.path_params["key"], "issued": issued, "grace": round(hub.grace(seated)),
-         "notes": [live.named(note["text"]) for note in live.stored.settings.get("notes", [])]},
+         "key": request.path_params["key"], "issued": issued, "grace": round(hub.clocks.grace(seated)),
+         "notes": [with_names(note.text, names) for note in live.stored.settings.notes]},
     )
 
 
 async def reissue(request: Request) -> Response:
     form = await request.form()
     seat = whole(str(form.get("seat", "")), "seat")
-    await hub_of(request).reissue(request.path_params["table"], request.path_params["key"], seat)
+    await hub_of(request).claims.reissue(request.path_params["table"], request.path_params["key"], seat)
     return await links(request, issued=seat)
 
 
@@ -368,7 +375,8 @@ async def invitation(request: Request) -> Response:
 async def claim(request: Request) -> Response:
     profiles.same_site(request)  # (another site must not seat this browser's profile at its table)
     table = request.path_params["table"]
-    _, key = await hub_of(request).claim(table, request.path_params["token"], await profiles.profile_of(request))
+    _, key = await hub_of(request).claims.claim(table, request.path_params["token"],
+                                                await profiles.profile_of(request))
     return RedirectResponse(f"/t/{table}/seat/{key}", status_code=303)
 
 
@@ -403,7 +411,7 @@ async def download(request: Request) -> Response:
     chat = await asyncio.to_thread(hub_of(request).people.chat, live.id, ("seats", "spectators"), 10_000)
     record = {**live.record().to_json(), "table": {
         "players": live.names(), "results": [live.result_words(seat) for seat in range(len(live.stored.seats))]
-        if not live.stored.settings.get("imported") else None,
+        if not live.stored.settings.imported else None,
         "chat": [{key: value for key, value in line.to_json().items() if key != "id"} for line in chat],
     }}
     return Response(
@@ -475,7 +483,7 @@ async def api_transfer(request: Request) -> Response:
     """A one-time link that moves the asking seat to another device (the link is in the answer only)."""
     data = await body(request)
     table = request.path_params["table"]
-    token = await hub_of(request).transfer(table, data.get("secret"), data.get("version"))
+    token = await hub_of(request).claims.transfer(table, data.get("secret"), data.get("version"))
     base = str(request.base_url).rstrip("/")
     return JSONResponse({"ok": True, "link": f"{base}/t/{table}/invite/{token}"})
 
@@ -493,7 +501,7 @@ async def api_name(request: Request) -> Response:
 async def api_hint(request: Request) -> Response:
     """A suggested decision for the asking seat, at a table with hints on (the tutorial's game against the bot)."""
     data = await body(request)
-    return JSONResponse(await hub_of(request).hint(request.path_params["table"], data.get("secret")))
+    return JSONResponse(await hub_of(request).bots.hint(request.path_params["table"], data.get("secret")))
 
 
 async def api_chat(request: Request) -> Response:
@@ -503,8 +511,8 @@ async def api_chat(request: Request) -> Response:
     if not isinstance(data.get("text"), str):
         raise Refusal("a chat request carries the text", status=400)
     profile = await profiles.profile_of(request)
-    said = await hub_of(request).say(request.path_params["table"], data.get("secret"),
-                                     profile[0] if profile else None, data["text"])
+    said = await hub_of(request).chat.say(request.path_params["table"], data.get("secret"),
+                                          profile[0] if profile else None, data["text"])
     return JSONResponse({"ok": True, "id": said})
 
 
@@ -600,7 +608,7 @@ async def read_requests(socket: WebSocket, hub: Hub, table: str, secret: str | N
             return 1007, clip(str(error), 100)
         try:
             if data.get("type") == "chat":
-                await hub.say(table, secret, watcher.profile, str(data.get("text") or ""))
+                await hub.chat.say(table, secret, watcher.profile, str(data.get("text") or ""))
                 watcher.offer(json.dumps({"type": "ok"}))
                 continue
             # shielded: a request under way finishes even if the connection goes

@@ -175,8 +175,8 @@ def _before_migrations(db: Any) -> None:
     db.execute(text("ALTER TABLE tables ADD COLUMN chance_key VARCHAR(64)"))
     for row in db.execute(text("SELECT id, seats FROM tables")).mappings().all():
         seats = [
-            {**human_seat(digest(seat["secret"]) if seat.get("secret") else None), "kind": seat["kind"]}
-            if seat.get("human") else bot_seat(seat["kind"])
+            {**human_seat(digest(seat["secret"]) if seat.get("secret") else None).to_json(), "kind": seat["kind"]}
+            if seat.get("human") else bot_seat(seat["kind"]).to_json()
             for seat in as_json(row["seats"])
         ]
         db.execute(text("UPDATE tables SET chance_key = :key, seats = :seats WHERE id = :id"),

@@ -17,9 +17,9 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from nutbox.registry import ENTRIES, game_class
-from nutbox.web.live import Refusal
 from nutbox.web.pages import CHOICE_NAMES, game_id_of, hub_of, templates
 from nutbox.web.ratings import ANCHORS, MODEL, shown
+from nutbox.web.refusal import Refusal
 
 SHOWN = 100  # profiles on a board
 

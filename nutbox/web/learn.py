@@ -19,11 +19,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from nutbox.core import with_names
 from nutbox.core.tutorial import Lesson
 from nutbox.registry import ENTRIES, entry
-from nutbox.web.live import HUMAN, Refusal, clip
 from nutbox.web.pages import body, hub_of, templates
-from nutbox.web.seats import digest, new_secret
+from nutbox.web.refusal import Refusal, clip
+from nutbox.web.seats import HUMAN, digest, new_secret
+from nutbox.web.settings import TableSettings
 
 MAX_ACTION = 200  # characters of a typed decision
 
@@ -46,26 +48,25 @@ def step_of(request: Request, lesson: Lesson) -> int:
 @cache
 def step_json(game_id: str, number: int) -> dict[str, Any]:
     """What the page shows at a step: all from the learner's view of the step's position (built once: a
-    tutorial's steps never change while the server runs)."""
+    tutorial's steps never change while the server runs). Seats are "Player N", as the tutorial's words say."""
     lesson = entry(game_id).lesson
     assert lesson is not None
-    tutorial, game = lesson.tutorial, lesson.game
+    tutorial, game, face = lesson.tutorial, lesson.game, entry(game_id).face
     step, state = tutorial.steps[number], lesson.starts[number]
     view = state.view(tutorial.seat)
     deciding = bool(step.expect) and state.to_move() == tutorial.seat
     legal = [str(action) for action in state.legal_actions()] if deciding else []
-    render, render_phone = entry(game.id).render_svg, entry(game.id).render_svg_phone
     return {
         "title": tutorial.title, "game": game.id, "step": number, "steps": len(lesson), "say": step.say,
         "happened": [event.text for event in lesson.happened[number]],
-        "decision": game.decision(view) if deciding else "",
+        "decision": face.decision(view) if deciding else "",
         "expect": list(step.expect),
-        "choices": [{"action": text, "label": game.label(game.parse(text), view)} for text in legal],
-        "svg": render(view, legal) if render is not None else "",
-        "svg_phone": render_phone(view, legal) if render_phone is not None else "",
+        "choices": [{"action": text, "label": face.label(game.parse(text), view)} for text in legal],
+        "svg": face.svg(view, legal) or "",
+        "svg_phone": face.phone(view, legal) or "",
         "seat": tutorial.seat,
         "to_move": state.to_move() if isinstance(state.to_move(), int) else None,
-        "panels": [panel.to_json() for panel in game.panels(view)],
+        "panels": [panel.to_json() for panel in face.panels(view)],
         "finale": tutorial.finale if number == len(lesson) - 1 else "",
     }
 
@@ -89,8 +90,8 @@ async def api_answer(request: Request) -> Response:
     action = (await body(request)).get("action")
     if not isinstance(action, str) or len(action) > MAX_ACTION:
         raise Refusal(f"'action' is a text of at most {MAX_ACTION} characters", status=400)
-    answer = lesson.answer(number, action)
-    return JSONResponse({"kind": answer.kind, "text": clip(answer.text, 400)})
+    answer = lesson.answer(number, action)  # (a rule quoted names seats by their placeholders: "Player N" here)
+    return JSONResponse({"kind": answer.kind, "text": clip(with_names(answer.text), 400)})
 
 
 async def play(request: Request) -> Response:
@@ -100,10 +101,11 @@ async def play(request: Request) -> Response:
     game, seat = lesson.game, lesson.tutorial.seat
     seats = ["easy"] * game.num_players
     seats[seat] = HUMAN
-    settings = {"timer": 0.0, "handover": "easy", "creator": digest(new_secret()), "hints": True}
+    settings = TableSettings(handover="easy", creator=digest(new_secret()), hints=True)
     table = await hub.create(game.id, dict(lesson.tutorial.options), seats, settings)
-    token = table.seats[seat]["invite"]
-    _, key = await hub.claim(table.id, token)
+    token = table.seats[seat].invite
+    assert token is not None  # (a person's seat, not yet taken)
+    _, key = await hub.claims.claim(table.id, token)
     return RedirectResponse(f"/t/{table.id}/seat/{key}", status_code=303)
 
 

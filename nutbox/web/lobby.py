@@ -17,10 +17,12 @@ from starlette.routing import Route
 
 from nutbox.agents import LEVELS
 from nutbox.registry import ENTRIES, game_class
-from nutbox.web.hub import Seated
-from nutbox.web.live import HUMAN, Refusal, clip
 from nutbox.web.pages import address_of, hub_of, templates
 from nutbox.web.profiles import profile_of, require_profile, same_site, span
+from nutbox.web.refusal import Refusal, clip
+from nutbox.web.seated import Seated
+from nutbox.web.seats import HUMAN
+from nutbox.web.settings import TableSettings
 
 SHOWN = 200  # open tables a lobby page lists at most
 RATED_QUICK_TIMER = 86400.0  # seconds per decision at a rated quick game: a day, then a forfeit
@@ -38,17 +40,17 @@ def listing(seated: Seated) -> dict[str, Any] | None:
     """What the lobby says of a table, or None once it has no free seat."""
     live = seated.live
     seats = live.stored.seats
-    free = [s for s, info in enumerate(seats) if info.get("human") and info.get("invite") and not live.joined(s)]
+    free = [s for s, info in enumerate(seats) if info.human and info.invite and not info.joined]
     if not free or live.finished:
         return None
     names = live.names()
-    seated_names = [names[s] if info.get("human") else f"{names[s]} (bot: {info['kind']})"
+    seated_names = [names[s] if info.human else f"{names[s]} (bot: {info.kind})"
                     for s, info in enumerate(seats) if s not in free]
     settings = live.stored.settings
     return {
         "id": live.id, "game": live.game.id, "title": live.game.title, "players": len(seats), "free": len(free),
-        "pace": pace(float(settings.get("timer") or 0)), "rated": bool(settings.get("rated")),
-        "seated": seated_names, "started": any(actor >= 0 for actor in live.actors),
+        "pace": pace(settings.timer), "rated": settings.rated,
+        "seated": seated_names, "started": any(actor is not None for actor in live.actors),
     }
 
 
@@ -86,9 +88,9 @@ async def join(request: Request) -> Response:
     hub = hub_of(request)
     table_id = request.path_params["table"]
     seated = await hub.table(table_id)
-    if not seated.live.stored.settings.get("listed"):
+    if not seated.live.stored.settings.listed:
         raise Refusal("that table is private: its seats are taken through invitations", status=403)
-    _, key = await hub.take_seat(table_id, profile)
+    _, key = await hub.claims.take_seat(table_id, profile)
     return RedirectResponse(f"/t/{table_id}/seat/{key}", status_code=303)
 
 
@@ -111,13 +113,13 @@ async def quick(request: Request) -> Response:
     seats = [HUMAN] + [level] * (int(count) - 1)
     rated = profile is not None and int(count) > 1
     # a rated game has a clock: one left unfinished is lost on time (a day per decision), so it counts
-    settings = {"timer": RATED_QUICK_TIMER if rated else 0, "timeout": "forfeit" if rated else "bot",
-                "handover": level, "hints": False, "listed": False, "rated": rated}
+    settings = TableSettings(timer=RATED_QUICK_TIMER if rated else 0, timeout="forfeit" if rated else "bot",
+                             handover=level, hints=False, listed=False, rated=rated)
     table = await hub.create(game_id, {"players": int(count)}, seats, settings)
     if profile is None:
-        token = str(table.seats[0]["invite"])
+        token = str(table.seats[0].invite)
         return RedirectResponse(f"/t/{table.id}/invite/{token}", status_code=303)
-    _, key = await hub.take_seat(table.id, profile)
+    _, key = await hub.claims.take_seat(table.id, profile)
     return RedirectResponse(f"/t/{table.id}/seat/{key}", status_code=303)
 
 

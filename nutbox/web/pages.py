@@ -13,7 +13,8 @@ from starlette.templating import Jinja2Templates
 from nutbox.registry import ENTRIES
 from nutbox.web import schema
 from nutbox.web.hub import Hub
-from nutbox.web.live import HUMAN, Refusal, clip
+from nutbox.web.refusal import Refusal, clip
+from nutbox.web.seats import HUMAN
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 

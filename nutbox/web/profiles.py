@@ -35,10 +35,11 @@ from starlette.routing import Route
 from nutbox.registry import ENTRIES, game_class
 from nutbox.web.db import profiles
 from nutbox.web.hub import Hub
-from nutbox.web.live import LiveTable, Refusal, clean_name
-from nutbox.web.names import looks_like_a_seat_number
+from nutbox.web.live import LiveTable
+from nutbox.web.names import clean_name, looks_like_a_seat_number
 from nutbox.web.pages import address_of, hub_of, qr_svg, templates
 from nutbox.web.people import Device, Holder, Membership, People, Profile
+from nutbox.web.refusal import Refusal
 from nutbox.web.sealing import seal, unseal
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
 
@@ -285,7 +286,7 @@ async def sign_out(request: Request) -> Response:
     held = await asyncio.to_thread(hub.people.memberships, holder.profile.id)
     for membership in held:
         if not membership.finished:
-            await hub.rekey(membership.table_id, holder.profile.id, seat_key(holder.key, membership.table_id,
+            await hub.claims.rekey(membership.table_id, holder.profile.id, seat_key(holder.key, membership.table_id,
                                                                              membership.seat),
                             seat_key(new_key, membership.table_id, membership.seat))
     return response
@@ -387,7 +388,7 @@ class MyGame:
 
 
 def waiting_for(live: LiveTable, seat: int) -> str:
-    if live.joined(seat) or not live.stored.seats[seat].get("human"):
+    if live.joined(seat) or not live.stored.seats[seat].human:
         return f"Waiting for {live.names()[seat]}"
     return f"Waiting for someone to take seat {seat + 1}"
 
@@ -424,20 +425,20 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
         names = live.names()
         moved_at = live.stored.moved or moved_at
         players = ", ".join(
-            f"{name} (you)" if number == seat else name if info.get("human") else f"{name} (bot: {info['kind']})"
+            f"{name} (you)" if number == seat else name if info.human else f"{name} (bot: {info.kind})"
             for number, (name, info) in enumerate(zip(names, live.stored.seats, strict=True))
         )
         if not live.finished:  # (one that has just ended is shown as finished; its result comes with the next look)
             own = seat_key(key, table_id, seat)
-            moved_away = not matches(live.stored.seats[seat].get("key"), own)
+            moved_away = not matches(live.stored.seats[seat].key, own)
             to_move, person = live.to_move(), live.human_to_move()
             if person == seat:
                 turn = "Your turn"
             elif to_move == seat:
-                turn = f"Waiting for the bot playing your seat ({live.stored.seats[seat]['kind']})"
+                turn = f"Waiting for the bot playing your seat ({live.stored.seats[seat].kind})"
             else:
                 turn = "Waiting" if to_move is None else waiting_for(live, to_move)
-            timer = float(live.stored.settings.get("timer") or 0)
+            timer = live.stored.settings.timer
             left = ""
             if seated.deadline is not None:  # the hub's: the last move's time plus the timer, a person to move
                 remaining = seated.deadline - now

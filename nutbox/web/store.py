@@ -27,6 +27,10 @@ from sqlalchemy import Engine, create_engine, delete, event, func, insert, selec
 
 from nutbox.web.db import actions, as_json, migrate, tables
 from nutbox.web.listen import notify
+from nutbox.web.seats import Seat
+from nutbox.web.settings import TableSettings
+
+CHANCE_ACTOR = -1  # an action's stored actor when chance drew it (the code says None)
 
 
 class StaleVersion(Exception):
@@ -40,12 +44,12 @@ class StoredTable:
     rules_version: str
     options: dict[str, Any]
     chance_key: bytes
-    seats: list[dict[str, Any]]
-    settings: dict[str, Any]
+    seats: list[Seat]
+    settings: TableSettings
     version: int = 0
     finished: bool = False
     actions: list[str] = field(default_factory=list)
-    actors: list[int] = field(default_factory=list)
+    actors: list[int | None] = field(default_factory=list)  # the seat that decided each action; None: chance
     moved: float | None = None  # when the last action was stored
 
 
@@ -73,9 +77,9 @@ class Store:
             ).all()
         return StoredTable(
             row["id"], row["game"], row["rules_version"], as_json(row["options"]), bytes.fromhex(row["chance_key"]),
-            as_json(row["seats"]),
-            as_json(row["settings"]), row["version"], row["finished"], [m.text for m in moves],
-            [m.actor for m in moves], row["moved"],
+            [Seat.from_json(seat) for seat in as_json(row["seats"])], TableSettings.from_json(as_json(row["settings"])),
+            row["version"], row["finished"], [m.text for m in moves],
+            [None if m.actor == CHANCE_ACTOR else m.actor for m in moves], row["moved"],
         )
 
     def unfinished(self) -> list[str]:
@@ -88,26 +92,28 @@ class Store:
 
     # --- writing: each returns a future answered once the change is on disk -----------------------------------
     def create(self, table: StoredTable) -> Future[None]:
+        seats, settings = [seat.to_json() for seat in table.seats], table.settings.to_json()
+
         def write(db: Any) -> None:
             db.execute(
                 insert(tables).values(
                     id=table.id, game=table.game, rules_version=table.rules_version, options=table.options,
-                    chance_key=table.chance_key.hex(), seats=table.seats, settings=table.settings,
+                    chance_key=table.chance_key.hex(), seats=seats, settings=settings,
                     version=table.version, finished=table.finished, created=time.time(), moved=time.time(),
-                    listed=bool(table.settings.get("listed")), rated=bool(table.settings.get("rated")),
+                    listed=table.settings.listed, rated=table.settings.rated,
                 )
             )
             _insert_actions(db, table.id, 0, list(table.actions), list(table.actors))
 
         return self._submit(write)
 
-    def append(self, table_id: str, version: int, first: int, texts: list[str], actors: list[int],
-               finished: bool, at: float, also: Write | None = None, settings: dict[str, Any] | None = None
+    def append(self, table_id: str, version: int, first: int, texts: list[str], actors: list[int | None],
+               finished: bool, at: float, also: Write | None = None, settings: TableSettings | None = None
                ) -> Future[None]:
         """Add actions `first`, `first + 1`, ... and move the version on from `version` (else StaleVersion);
         `also`: more to write in the same transaction (a finished game's results); `settings`: the table's
         settings, where they changed with the actions."""
-        more = {} if settings is None else {"settings": dict(settings), "rated": bool(settings.get("rated"))}
+        more = {} if settings is None else {"settings": settings.to_json(), "rated": settings.rated}
 
         def write(db: Any) -> None:
             _advance(db, table_id, version, finished=finished, moved=at, **more)
@@ -117,11 +123,11 @@ class Store:
 
         return self._submit(write)
 
-    def truncate(self, table_id: str, version: int, keep: int, at: float, settings: dict[str, Any] | None = None
+    def truncate(self, table_id: str, version: int, keep: int, at: float, settings: TableSettings | None = None
                  ) -> Future[None]:
         """Drop every action after the first `keep` (an undo) and move the version on (with the table's settings,
         where they changed)."""
-        more = {} if settings is None else {"settings": dict(settings)}
+        more = {} if settings is None else {"settings": settings.to_json()}
 
         def write(db: Any) -> None:
             _advance(db, table_id, version, moved=at, **more)
@@ -129,15 +135,16 @@ class Store:
 
         return self._submit(write)
 
-    def set_seats(self, table_id: str, version: int, seats: list[dict[str, Any]],
-                  settings: dict[str, Any], also: Write | None = None, finished: bool = False) -> Future[None]:
+    def set_seats(self, table_id: str, version: int, seats: list[Seat], settings: TableSettings,
+                  also: Write | None = None, finished: bool = False) -> Future[None]:
         """Who sits where (bots, seat keys, invitations) and the table's notes; the version moves on. `also`:
         more to write in the same transaction (a profile taking a seat, a finished game's results)."""
-        seats, settings = [dict(seat) for seat in seats], dict(settings)
+        stored_seats, stored_settings = [seat.to_json() for seat in seats], settings.to_json()
+        listed, rated = settings.listed, settings.rated
 
         def write(db: Any) -> None:
-            _advance(db, table_id, version, seats=seats, settings=settings, listed=bool(settings.get("listed")),
-                     rated=bool(settings.get("rated")), finished=finished)
+            _advance(db, table_id, version, seats=stored_seats, settings=stored_settings, listed=listed, rated=rated,
+                     finished=finished)
             if also is not None:
                 also(db)
 
@@ -198,12 +205,13 @@ def _advance(db: Any, table_id: str, version: int, **changes: Any) -> None:
     notify(db, f"table {table_id} {version + 1}")
 
 
-def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors: list[int]) -> None:
+def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors: list[int | None]) -> None:
     if texts:
         db.execute(
             insert(actions),
             [
-                {"table_id": table_id, "number": first + i, "text": text, "actor": actor}
+                {"table_id": table_id, "number": first + i, "text": text,
+                 "actor": CHANCE_ACTOR if actor is None else actor}
                 for i, (text, actor) in enumerate(zip(texts, actors, strict=True))
             ],
         )

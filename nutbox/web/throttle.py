@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from nutbox.web.live import Refusal
+from nutbox.web.refusal import Refusal
 
 KEYS_KEPT = 10_000  # addresses remembered at once; past this, the quiet ones are forgotten
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -110,7 +111,7 @@ def test_a_bot_playing_for_a_rated_person_makes_the_game_unrated_for_everyone(si
     table, key = re.search(r"/t/([^/]+)/seat/([^/?#]+)", landed.headers["location"]).groups()  # type: ignore[union-attr]
     assert ann.state(table, key)["seats"][0]["human"]
     hub = site.http.app.state.hub  # type: ignore[attr-defined]
-    assert hub.tables[table].live.stored.settings["rated"]
+    assert hub.tables[table].live.stored.settings.rated
     handed = ann.http.post(f"/api/t/{table}/handover", json={"secret": key, "seat": 0, "bot": "hard",
                                                               "version": ann.state(table, key)["version"]})
     assert handed.status_code == 200, handed.text
@@ -163,7 +164,7 @@ def test_no_name_can_pass_for_another_seat_or_for_a_seat_without_one(site: Clien
     assert made.status_code == 400
     # two profiles whose names look alike, seated by their own names, are told apart wherever they are shown
     live = site.http.app.state.hub.tables[table].live  # type: ignore[attr-defined]
-    live.stored.seats[1]["name"] = "Веа"
+    live.stored.seats[1] = replace(live.stored.seats[1], name="Веа")
     assert live.names() == ["Bea (seat 1)", "Веа (seat 2)"]
 
 
@@ -184,10 +185,10 @@ def test_leaving_a_rated_game_after_seeing_the_deal_counts_as_a_loss(site: Clien
     looked, looked_key = quick()
     with ann.http.websocket_connect(f"/ws/t/{looked}?secret={looked_key}") as socket:
         assert socket.receive_json()["type"] == "state"  # the seat's page: the objectives are on it
-        wait_for(lambda: 0 in hub.tables[looked].live.stored.settings.get("seen", []))
+        wait_for(lambda: 0 in hub.tables[looked].live.stored.settings.seen)
     walked, _ = quick()  # made, and never opened
     live = hub.tables[looked].live
-    assert live.stored.settings["timer"] == 86400 and live.stored.settings["timeout"] == "forfeit"
+    assert live.stored.settings.timer == 86400 and live.stored.settings.timeout == "forfeit"
     hub.clock.offset += 86400 + 60
     for table in (looked, walked):
         wait_for(lambda table=table: site.state(table)["finished"])

@@ -12,7 +12,8 @@ from sqlalchemy import create_engine, inspect, text
 
 from nutbox.core import Record
 from nutbox.registry import GAMES, make
-from nutbox.web.live import HUMAN, LiveTable, Refusal, new_table
+from nutbox.web.live import HUMAN, LiveTable, Refusal
+from nutbox.web.new_tables import new_table
 
 
 def play_randomly(live: LiveTable, rng: random.Random, decisions: int) -> None:
@@ -30,7 +31,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
     rng = random.Random(3)
     undone = 0
     for seed in range(3):
-        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=bytes([seed]) * 32))
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], key=bytes([seed]) * 32))
         views = {}
         while live.to_move() is not None and len(live.actors) < 250:
             seat = live.to_move()
@@ -46,7 +47,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
             for other in range(2):
                 if other != seat:
                     assert not live.can_undo(other), "only the seat to move may undo"
-            if live.actors and live.actors[-1] == -1:
+            if live.actors and live.actors[-1] is None:
                 assert not live.can_undo(seat), "a chance outcome (a die, a draw) is never undone"
             views[len(live.actors)] = json.dumps(live.match.state.view(seat))
             legal = live.match.state.legal_actions()
@@ -56,7 +57,7 @@ def test_undo_takes_back_own_decisions_within_the_turn_and_never_past_chance(gam
 
 
 def test_undo_is_refused_with_a_reason_when_there_is_nothing_to_undo() -> None:
-    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, key=bytes([1]) * 32))
+    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], key=bytes([1]) * 32))
     seat = live.to_move()
     with pytest.raises(Refusal, match="nothing to undo"):
         live.undo(seat, live.version)
@@ -66,7 +67,7 @@ def test_undo_is_refused_with_a_reason_when_there_is_nothing_to_undo() -> None:
 
 
 def test_a_seat_handed_to_a_bot_refuses_its_person_until_taken_back() -> None:
-    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], {}, key=bytes([1]) * 32))
+    live = LiveTable(new_table(make("nuts-sorting"), [HUMAN, HUMAN], key=bytes([1]) * 32))
     seat = live.to_move()
     assert seat is not None
     text = str(live.match.state.legal_actions()[0])
@@ -82,7 +83,7 @@ def test_a_seat_handed_to_a_bot_refuses_its_person_until_taken_back() -> None:
 
 def test_replays_show_a_seat_only_its_own_view_until_the_end() -> None:
     game = make("nut-hunt", {"players": 3})
-    live = LiveTable(new_table(game, [HUMAN] * 3, {}, key=bytes([4]) * 32))
+    live = LiveTable(new_table(game, [HUMAN] * 3, key=bytes([4]) * 32))
     play_randomly(live, random.Random(1), 12)
     steps = len(live.replay_points()) - 1
     assert steps > 0
@@ -100,8 +101,7 @@ def test_replays_show_a_seat_only_its_own_view_until_the_end() -> None:
 
 
 def game_svg(live: LiveTable, seat: int) -> str | None:
-    render = live.entry.render_svg
-    return render(live.match.state.view(seat), []) if render is not None else None
+    return live.face.svg(live.match.state.view(seat), [], live.names())
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -109,14 +109,13 @@ def test_a_seat_message_carries_its_view_and_no_one_elses(game_id: str) -> None:
     cls = GAMES[game_id]
     players = max(2, cls.min_players)
     game = make(game_id, {"players": players})
-    live = LiveTable(new_table(game, [HUMAN] * players, {}, key=bytes([2]) * 32))
+    live = LiveTable(new_table(game, [HUMAN] * players, key=bytes([2]) * 32))
     play_randomly(live, random.Random(5), 6)
     for seat in [None, *range(players)]:
         message = live.message(seat)
         assert message["seat"] == seat
         view = live.match.state.view(seat)
-        render = live.entry.render_svg
-        assert message["svg"] == (render(view, message["legal"]) if render is not None else None)
+        assert message["svg"] == live.face.svg(view, message["legal"], live.names())
         if seat is None or seat != live.to_move():
             assert message["legal"] == []
         else:
@@ -130,7 +129,7 @@ def test_a_bonus_card_played_face_up_is_never_undone_even_after_a_restart() -> N
     game = make("nuts-factory", {"players": 2})
     sealed = undoable = 0
     for key in range(30):
-        live = LiveTable(new_table(game, [HUMAN, HUMAN], {}, key=bytes([key]) * 32))
+        live = LiveTable(new_table(game, [HUMAN, HUMAN], key=bytes([key]) * 32))
         rng = random.Random(key)
         while (seat := live.to_move()) is not None and len(live.actors) < 400 and not sealed:
             legal = [str(action) for action in live.match.state.legal_actions()]
@@ -158,7 +157,7 @@ def test_a_database_from_before_chance_keys_is_upgraded_and_its_seats_still_open
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = create_engine(url)
     game = make("nuts-sorting")
-    actions = new_table(game, [HUMAN, HUMAN], {}, key=bytes(32)).actions
+    actions = new_table(game, [HUMAN, HUMAN], key=bytes(32)).actions
     with engine.begin() as db:
         db.execute(text("CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(40) NOT NULL, rules_version "
                         "VARCHAR(20) NOT NULL, options JSON NOT NULL, seed INTEGER NOT NULL, seats JSON NOT NULL, "
@@ -178,7 +177,7 @@ def test_a_database_from_before_chance_keys_is_upgraded_and_its_seats_still_open
     try:
         loaded = store.load("t1")
         assert loaded is not None and len(loaded.chance_key) == 32 and loaded.actions == actions
-        assert "old-secret-0" not in json.dumps(loaded.seats)
+        assert "old-secret-0" not in json.dumps([seat.to_json() for seat in loaded.seats])
         live = LiveTable(loaded)
         assert [live.seat_of("old-secret-0"), live.seat_of("old-secret-1")] == [0, 1]
         assert "seed" not in {column["name"] for column in inspect(store.engine).get_columns("tables")}

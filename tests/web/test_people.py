@@ -323,8 +323,8 @@ def test_a_rematch_keeps_the_profiles_and_moves_each_one_seat_on(site: Client) -
         assert seat == (1 if name == "Ann" else 0)  # each one seat on
         assert f"/t/{rematch}/seat/" in client.http.get("/me").text
     live = hub.tables[rematch].live
-    assert live.stored.settings["rated"] and live.stored.settings["timeout"] == "forfeit"
-    assert [info["name"] for info in live.stored.seats] == ["Bea", "Ann"]
+    assert live.stored.settings.rated and live.stored.settings.timeout == "forfeit"
+    assert [seat.name for seat in live.stored.seats] == ["Bea", "Ann"]
 
 
 def test_a_profiles_page_says_when_its_webhook_failed_and_when_it_is_tried_again(site: Client) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from nutbox.core import Action, Game
+from nutbox.core import Game
 from nutbox.games.in_the_nuts import actions, heuristic
 from nutbox.games.in_the_nuts.determinize import from_view
 from nutbox.games.in_the_nuts.options import NutsOptions
@@ -21,6 +21,7 @@ class InTheNuts(Game[NutsOptions, NutsState, NutsView]):
     max_players = 4
     rules_version = "2"  # 2: a kept joker may be stored with any nut; a first joker is stored at once
     face = "nutbox.games.in_the_nuts.face:FACE"  # what people see of the game
+    notation = actions.NOTATION
     bot_sims = (300, 1200)  # medium, hard: about 1,400 simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[NutsOptions]] = NutsOptions
@@ -28,9 +29,6 @@ class InTheNuts(Game[NutsOptions, NutsState, NutsView]):
 
     def new_state(self) -> NutsState:
         return NutsState(self)
-
-    def parse(self, text: str) -> Action:
-        return actions.NOTATION.parse(text)
 
     def determinize(self, view: NutsView, rng: random.Random) -> NutsState:
         return from_view(self, view)  # nothing is hidden: the view is the state

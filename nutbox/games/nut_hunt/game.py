@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from nutbox.core import Action, Game
+from nutbox.core import Game
 from nutbox.games.nut_hunt import actions, determinize, heuristic
 from nutbox.games.nut_hunt.components import MAX_SEATS
 from nutbox.games.nut_hunt.options import HuntOptions
@@ -20,6 +20,7 @@ class NutHunt(Game[HuntOptions, HuntState, HuntView]):
     max_players = MAX_SEATS
     rules_version = "2"  # 2: the forage after hassling the fox may be declined ("forage none")
     face = "nutbox.games.nut_hunt.face:FACE"  # what people see of the game
+    notation = actions.NOTATION
     # Every node of the first four levels seeds its moves with the heuristic (seeded=4): a forage is judged by the
     # best action it pays for, not by random ones. A simulation then costs a heuristic call per move of its new
     # node, so the budgets are smaller than a root-only search's (docs/bots.md: hard about half a second at two seats).
@@ -37,9 +38,6 @@ class NutHunt(Game[HuntOptions, HuntState, HuntView]):
 
     def new_state(self) -> HuntState:
         return HuntState(self)
-
-    def parse(self, text: str) -> Action:
-        return actions.NOTATION.parse(text)
 
     def determinize(self, view: HuntView, rng: random.Random) -> HuntState:
         """Everything on the table is as the view shows; the objectives it does not place are shuffled

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from nutbox.core import Action, Game
+from nutbox.core import Game
 from nutbox.games.nuts_factory import actions, determinize, heuristic
 from nutbox.games.nuts_factory.options import FactoryOptions
 from nutbox.games.nuts_factory.state import FactoryState
@@ -21,15 +21,13 @@ class NutsFactory(Game[FactoryOptions, FactoryState, FactoryView]):
     # played between two draws when the deck is to be reshuffled before the last (decision 5)
     rules_version = "3"
     face = "nutbox.games.nuts_factory.face:FACE"  # what people see of it: words, pictures, guide, tutorial
+    notation = actions.NOTATION
     bot_sims = (120, 500)  # medium, hard: about 270 (4 seats) to 750 (2 seats) simulations a second (docs/bots.md)
     encoding = actions.ENCODING
     options_type: ClassVar[type[FactoryOptions]] = FactoryOptions
 
     def new_state(self) -> FactoryState:
         return FactoryState(self)
-
-    def parse(self, text: str) -> Action:
-        return actions.NOTATION.parse(text)
 
     def determinize(self, view: FactoryView, rng: random.Random) -> FactoryState:
         """The floor, the warehouses and the discards are as the view shows; the bonus cards it does not

@@ -25,13 +25,11 @@ class NutsSorting(Game[SortingOptions, SortingState, SortingView]):
     earlier_rules: ClassVar[Mapping[str, Mapping[str, Any]]] = {"1": {"placer_chooses_order": True}}
     options_type: ClassVar[type[SortingOptions]] = SortingOptions
     face = "nutbox.games.nuts_sorting.face:FACE"
+    notation = actions.NOTATION
     perfect_information = True
 
     def new_state(self) -> SortingState:
         return SortingState(self)
-
-    def parse(self, text: str) -> Action:
-        return actions.NOTATION.parse(text)
 
     @property
     def num_actions(self) -> int:
