@@ -54,8 +54,9 @@ from nutbox.web.live import LiveTable
 from nutbox.web.new_tables import new_table
 from nutbox.web.pages import CHOICE_NAMES, address_of, body, checked, game_id_of, hub_of, parse_json, qr_svg, templates
 from nutbox.web.refusal import Refusal, clip
+from nutbox.web.results import result_words
 from nutbox.web.seats import HUMAN, digest, new_secret
-from nutbox.web.settings import TIMEOUTS, TableSettings
+from nutbox.web.settings import TableSettings, Timeout
 from nutbox.web.store import Store
 from nutbox.web.watchers import Watcher
 
@@ -66,7 +67,7 @@ MAX_BODY = 64_000  # bytes of a request: an action is a few words
 MAX_UPLOAD = 4_000_000  # bytes of an uploaded record: the longest games are a few hundred kB
 MAX_TIMER = 7 * 24 * 3600.0  # seconds a decision may be given
 UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}  # of the time per decision
-TIMEOUT_RULES = {  # what happens when a person's time for a decision runs out (web/clocks.py)
+TIMEOUT_RULES: dict[Timeout, str] = {  # what happens when a person's time for a decision runs out (web/clocks.py)
     "bot": "a bot takes their seat (they can take it back)",
     "move": "a bot makes that one move for them",
     "forfeit": "they forfeit the game",
@@ -300,7 +301,7 @@ def table_settings(values: dict[str, str], seats: list[str]) -> TableSettings:
     handover = values.get("handover", "easy")
     if handover not in (*LEVELS, "random"):
         raise Refusal(f"a seat is handed to one of {', '.join(LEVELS)}, random")
-    timeout = next((rule for rule in TIMEOUTS if rule == values.get("timeout", "bot")), None)
+    timeout = next((rule for rule in TIMEOUT_RULES if rule == values.get("timeout", "bot")), None)
     if timeout is None:
         raise Refusal(f"when time runs out: one of {', '.join(TIMEOUT_RULES)}", status=400)
     rated = bool(values.get("rated"))
@@ -410,7 +411,7 @@ async def download(request: Request) -> Response:
     name = f"{live.game.id}-{live.id}.json"
     chat = await asyncio.to_thread(hub_of(request).people.chat, live.id, ("seats", "spectators"), 10_000)
     record = {**live.record().to_json(), "table": {
-        "players": live.names(), "results": [live.result_words(seat) for seat in range(len(live.stored.seats))]
+        "players": live.names(), "results": [result_words(live, seat) for seat in range(len(live.stored.seats))]
         if not live.stored.settings.imported else None,
         "chat": [{key: value for key, value in line.to_json().items() if key != "id"} for line in chat],
     }}

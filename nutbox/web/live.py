@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nutbox.agents import LEVELS, make_agent
+from nutbox.agents import make_agent
 from nutbox.core import Event, IllegalAction, NotationError, Record, replay, seat_name, under_current_rules
 from nutbox.core.face import Face
 from nutbox.play import Match
@@ -38,11 +38,6 @@ def with_suffix(event: Event, suffix: str) -> Event:
     """The event with words added to its narration (and to what others see of it)."""
     redacted = with_suffix(event.redacted, suffix) if event.redacted is not None else None
     return replace(event, said=event.said.rstrip(".") + suffix, redacted=redacted)
-
-
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..."""
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number if number < 20 else number % 10, 'th')}"
 
 
 @dataclass(frozen=True)
@@ -209,48 +204,6 @@ class LiveTable:
             self.stored.settings.ended = True
         else:
             self.set_seat(seat, kind)
-
-    def places(self) -> list[int]:
-        """Each seat's place once the game is over, 1 the best: those who forfeited last, then the winners,
-        then by score; equal results share a place."""
-        state, forfeited = self.match.state, set(self.forfeited())
-        count = len(self.stored.seats)
-        if state.is_terminal():
-            winners, scores = set(state.winners()), state.scores()
-            keys = [(seat not in forfeited, seat in winners, scores[seat]) for seat in range(count)]
-        else:  # ended by a forfeit: nobody's score is final
-            keys = [(seat not in forfeited, False, 0.0) for seat in range(count)]
-        return [1 + sum(other > key for other in keys) for key in keys]
-
-    def result_words(self, seat: int) -> str:
-        """How the game ended for a seat, in words: "Won", "Shared the win", "2nd of 3", "Forfeited"."""
-        places = self.places()
-        if seat in self.forfeited():
-            return "Forfeited (ran out of time)"
-        if places[seat] == 1:
-            return "Won" if places.count(1) == 1 else "Shared the win"
-        return f"{ordinal(places[seat])} of {len(places)}"
-
-    def subjects(self) -> list[str | None]:
-        """Who is rated for each seat: its profile, a bot's level ("bot:easy"), or None (a person with no
-        profile, or a bot with settings)."""
-        subjects: list[str | None] = []
-        for seat in self.stored.seats:
-            if seat.human:
-                subjects.append(seat.profile or None)
-            else:
-                subjects.append(f"bot:{seat.kind}" if seat.kind in LEVELS else None)
-        return subjects
-
-    def decided(self, seat: int) -> bool:
-        """Whether the seat has made a decision of its own (not one the table made for it)."""
-        forced = set(self.forced())
-        return any(actor == seat and number not in forced for number, actor in enumerate(self.stored.actors))
-
-    def engaged(self, seat: int) -> bool:
-        """Whether a person has played at this table: made a decision of their own, or opened their seat while
-        it showed them a secret (their own cards): past that, leaving is no free way out of a rating."""
-        return self.decided(seat) or seat in self.stored.settings.seen
 
     def shows_secrets(self, seat: int) -> bool:
         """Whether the seat's own page shows it secret cards now."""

@@ -17,6 +17,7 @@ from test_people import browser, join_from_lobby, open_table, person, to_move, w
 from nutbox.web import ratings
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits
+from nutbox.web.results import subjects as rated_as
 
 DAY = 86400.0
 
@@ -98,7 +99,7 @@ def test_a_game_a_person_never_played_moves_nobodys_rating(site: Client) -> None
                                                    "version": seen["version"]})
     assert "forfeited" in state["status"]
     assert any("no longer rated" in note and "Bea never made a decision" in note for note in state["notes"])
-    subjects = [subject for subject in hub.tables[table].live.subjects() if subject]
+    subjects = [subject for subject in rated_as(hub.tables[table].live) if subject]
     assert hub.people.ratings("nuts-sorting", 2, subjects) == {}, "nobody's rating moved"
     assert state["ratings"] == []
 
@@ -117,7 +118,7 @@ def test_a_bot_playing_for_a_rated_person_makes_the_game_unrated_for_everyone(si
     assert handed.status_code == 200, handed.text
     state = wait_for(lambda: (s := ann.state(table, key))["finished"] and s, seconds=120)
     assert any("no longer rated: a bot plays for Ann" in note for note in state["notes"])
-    subjects = [subject for subject in hub.tables[table].live.subjects() if subject]
+    subjects = [subject for subject in rated_as(hub.tables[table].live) if subject]
     assert hub.people.ratings("nuts-sorting", 2, subjects) == {}
 
 
@@ -192,7 +193,7 @@ def test_leaving_a_rated_game_after_seeing_the_deal_counts_as_a_loss(site: Clien
     hub.clock.offset += 86400 + 60
     for table in (looked, walked):
         wait_for(lambda table=table: site.state(table)["finished"])
-    subject = str(live.subjects()[0])
+    subject = str(rated_as(live)[0])
     [(mu, sigma, games)] = hub.people.ratings("nut-hunt", 2, [subject]).values()
     assert games == 1 and ratings.shown(mu, sigma) < 1000, "the game left after seeing the deal is a loss"
     assert any("never made a decision" in note for note in site.state(walked)["notes"]), "the other was aborted"

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits
+from nutbox.web.results import subjects
 
 DATA = Path(__file__).parent / "data"
 DAY = 86400.0
@@ -190,7 +191,7 @@ def test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings(site: 
     assert changes[1 - late_seat]["after"] > 1000 > changes[late_seat]["after"]
     board = site.http.get("/leaderboard/nuts-sorting", params={"players": "2"}).text
     assert board.index(other) < board.index(late_name)  # the winner rated above the one who forfeited
-    ratings = hub.people.ratings("nuts-sorting", 2, [m for m in (hub.tables[table].live.subjects()) if m])
+    ratings = hub.people.ratings("nuts-sorting", 2, [m for m in subjects(hub.tables[table].live) if m])
     assert len(ratings) == 2 and all(games == 1 for _, _, games in ratings.values())
     mine = late.http.get("/me").text
     assert "Forfeited" in mine

@@ -1,0 +1,221 @@
+"""What a seat sees of a table, now or at a step of its replay: the position in words and pictures from the
+game's face (core/face.py), with every seat called by its name at the table.
+
+Everything is built from the asking seat's view alone (None: a spectator's). The face fills the seats' names
+into the game's texts and pictures (escaped in pictures); the table's own texts name a seat by its placeholder
+(core.names.seat_name) and are filled here the same way, so nothing shown ever holds a placeholder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from nutbox.core import TERMINAL, Event, State, View, events_for, replay, seat_name, with_names
+from nutbox.web.names import bot_name
+from nutbox.web.refusal import Refusal
+from nutbox.web.results import places
+
+if TYPE_CHECKING:
+    from nutbox.web.live import LiveTable
+
+LOG_LENGTH = 80  # events sent with each update; the replay shows the rest
+
+
+def winners_words(winners: Sequence[int]) -> str:
+    """How a game ended, in words: "a draw", "Player 2 wins", "Player 1 and Player 3 share the win" (seats by
+    their placeholders)."""
+    if not winners:
+        return "a draw"
+    return " and ".join(seat_name(w) for w in winners) + (" wins" if len(winners) == 1 else " share the win")
+
+
+def log_lines(events: list[Event], seat: int | None, names: list[str]) -> list[str]:
+    """The narration of the events `seat` may see, small steps left out, with the seats' names."""
+    return [event.told(names) for event in events_for(events, seat) if not event.detail]
+
+
+def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str, Any]:
+    """What a seat (None: a spectator) sees now; `phone`: with the board drawn for a phone."""
+    state = live.match.state
+    view = state.view(seat)
+    names = live.names()
+    mine = seat is not None and live.to_move() == seat and not live.finished
+    human = mine and not live.stored.seats[seat].played_by_bot  # type: ignore[index]
+    actions = state.legal_actions() if human else []
+    legal = [str(action) for action in actions]
+    log = log_lines(live.match.log, seat, names)
+    settings = live.stored.settings
+    return {
+        "type": "state",
+        "table": live.id,
+        "game": live.game.id,
+        "title": live.game.title,
+        "version": live.version,
+        "seat": seat,
+        "status": status(live, seat, names),
+        "prompt": prompt(live, seat, view, names),
+        "mine": human,
+        "labels": [live.face.label(action, view, names) for action in actions],
+        **position_words(live, view, state.is_terminal(), names),
+        "named": bool(seat is not None and live.stored.seats[seat].name),
+        "again": again_link(live, seat),
+        "log_total": len(log),
+        "to_move": live.to_move(),
+        "finished": live.finished,
+        "svg": picture(live, view, legal, phone, names),
+        "legal": legal,
+        "can_undo": live.can_undo(seat),
+        "hints": settings.hints and human,
+        "rules_link": rules_link(live, view) if human and settings.hints else None,
+        "seats": seats_public(live, names),
+        "log": log[-LOG_LENGTH:],
+        "notes": [with_names(note.text, names) for note in settings.notes][-10:],
+        "steps": len(replay_points(live)) - 1,
+    }
+
+
+def position_words(live: LiveTable, view: View, terminal: bool, names: list[str]) -> dict[str, Any]:
+    """A position's panels, scores and (at the end) score table, with the seats' names."""
+    table = live.face.score_table(view, names) if terminal else None
+    return {
+        "panels": [{**panel.to_json(), "name": names[panel.seat]} for panel in live.face.panels(view, names)],
+        "score_table": None if table is None else table.to_json(),
+        "scores": view.get("scores"),
+        "winners": view.get("winners"),
+    }
+
+
+def picture(live: LiveTable, view: View, legal: list[str], phone: bool, names: list[str]) -> str | None:
+    """The board as the game draws it (for a phone, where it draws one), with the seats' names."""
+    return live.face.phone(view, legal, names) if phone else live.face.svg(view, legal, names)
+
+
+def rules_link(live: LiveTable, view: View) -> str | None:
+    """The rules page's section that explains the decision at hand, where the game's guide names one."""
+    section = live.face.rules_section(view)
+    return f"/rules/{live.game.id}#part-{section + 1}" if section is not None else None
+
+
+def seats_public(live: LiveTable, names: list[str]) -> list[dict[str, Any]]:
+    """What anyone may know of the seats: kinds and whether a person has taken theirs, never keys."""
+    return [
+        {"seat": number, "name": names[number], "kind": seat.kind, "human": seat.human, "joined": seat.joined}
+        for number, seat in enumerate(live.stored.seats)
+    ]
+
+
+def again_link(live: LiveTable, seat: int | None) -> str | None:
+    """Where this seat goes for the next game: its invitation there (its own), or the spectators' page."""
+    again = live.stored.settings.again
+    if again is None:
+        return None
+    if seat is None:
+        return f"/t/{again.table}"
+    token = again.invites.get(str(seat))
+    return f"/t/{again.table}/invite/{token}" if token else None
+
+
+def prompt(live: LiveTable, seat: int | None, view: View, names: list[str]) -> str:
+    """The decision in a sentence, for the asking seat: its own ("Your turn: ...") or whom everyone waits
+    for, and for what ("Waiting for Bea to choose where to scatter")."""
+    to_move = live.to_move()
+    if live.match.state.is_terminal() or live.stored.settings.imported or to_move is None:
+        return status(live, seat, names) + "."
+    decision = live.face.decision(view, names)
+    kind = live.stored.seats[to_move].kind
+    if to_move == seat:
+        if not live.stored.seats[seat].played_by_bot:
+            return f"Your turn: {decision}."
+        return f"A bot ({kind}) plays your seat: it is to {decision}."
+    return with_names(f"Waiting for {who(live, to_move)} to {decision}.", names)
+
+
+def status(live: LiveTable, seat: int | None, names: list[str]) -> str:
+    """The table's state in a few words, for the asking seat."""
+    return with_names(status_said(live, seat), names)
+
+
+def status_said(live: LiveTable, seat: int | None) -> str:
+    """The table's state in a few words, each seat by its placeholder."""
+    state = live.match.state
+    if live.stored.settings.ended:
+        gone = " and ".join(seat_name(s) for s in live.forfeited())
+        first = " and ".join(seat_name(s) for s, place in enumerate(places(live)) if place == 1)
+        return f"Game over: {gone} forfeited (out of time); {first} wins"
+    if state.to_move() is TERMINAL:
+        return f"Game over: {winners_words(state.winners())}"
+    if live.stored.settings.imported:
+        return "A record to watch"
+    to_move = live.to_move()
+    if to_move is None:
+        return "Dealing…"
+    if to_move == seat:
+        return "Your seat is played by a bot" if live.stored.seats[seat].played_by_bot else "Your move"
+    return f"{who(live, to_move)} to move"
+
+
+def who(live: LiveTable, seat: int) -> str:
+    """A seat as a sentence names it: its placeholder, with "(an easy bot plays for them)" while a person's seat is
+    handed to a bot."""
+    info = live.stored.seats[seat]
+    return seat_name(seat) + (f" ({bot_name(info.kind).lower()} plays for them)" if info.handed else "")
+
+
+# --- replays ------------------------------------------------------------------------------------------------
+def replay_points(live: LiveTable) -> list[int]:
+    """The action counts a replay steps through: the start, then after each decision and its chance
+    (of the stored game only: a request being stored is not part of the history yet)."""
+    actors = live.stored.actors
+    first = next((n for n, actor in enumerate(actors) if actor is not None), len(actors))
+    later = (n for n in range(first + 1, len(actors) + 1) if n == len(actors) or actors[n] is not None)
+    return [first, *later]
+
+
+def replay_message(live: LiveTable, seat: int | None, step: int, as_seat: int | None, phone: bool = False
+                   ) -> dict[str, Any]:
+    """The position after `step` replay steps, from the asker's point of view; once the game is over, from any
+    seat's (`as_seat`), so that everything can be seen: its board, panels, scores and what was to be decided
+    then."""
+    points = replay_points(live)
+    if not 0 <= step < len(points):
+        raise Refusal(f"step must be from 0 to {len(points) - 1}, not {step}")
+    viewer = seat
+    if as_seat is not None and as_seat != seat:
+        if not live.finished:
+            raise Refusal("other seats' points of view open when the game is over")
+        if not 0 <= as_seat < len(live.stored.seats):
+            raise Refusal(f"there is no seat {as_seat + 1}")
+        viewer = as_seat
+    events: list[Event] = []
+    position: State = live.game.new_state()
+    for step_state, step_events in replay(live.record(points[step]), live.game):
+        position = step_state
+        events.extend(step_events)
+    view = position.view(viewer)
+    names = live.names()
+    return {
+        "type": "replay",
+        "step": step,
+        "steps": len(points) - 1,
+        "viewer": viewer,
+        "prompt": replay_prompt(live, position, view, viewer, (step, len(points) - 1), names),
+        "to_move": position.to_move() if isinstance(position.to_move(), int) else None,
+        "finished": position.is_terminal(),
+        **position_words(live, view, position.is_terminal(), names),
+        "svg": picture(live, view, [], phone, names),
+        "log": log_lines(events, viewer, names)[-LOG_LENGTH:],
+    }
+
+
+def replay_prompt(live: LiveTable, position: State, view: View, viewer: int | None, step: tuple[int, int],
+                  names: list[str]) -> str:
+    """What was to be decided at a step (of how many) of a replay, in words."""
+    at = f"Replay, step {step[0]} of {step[1]}: "
+    if position.is_terminal():
+        return at + with_names(f"the game is over: {winners_words(position.winners())}.", names)
+    to_move = position.to_move()
+    if not isinstance(to_move, int):
+        return at + "chance is being drawn."
+    whose = "your" if to_move == viewer else f"{names[to_move]}'s"
+    return at + f"{whose} turn to {live.face.decision(view, names)}."
