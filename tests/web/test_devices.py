@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import Client
 from sqlalchemy import insert, update
 from starlette.testclient import TestClient
+from table_client import Client
 from test_profiles import Browser, held, hub_of, move
 
 from nutbox.web.app import create_app

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conftest import Client
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from table_client import Client
 from test_people import browser, join_from_lobby, open_table, person, to_move, wait_for
 
 from nutbox.web import ratings

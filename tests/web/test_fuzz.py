@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conftest import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from table_client import Client
 
 from nutbox.web.app import create_app
 from nutbox.web.schema import FIELDS

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Client
 from receiver import Receiver, webhook_receiver
 from starlette.testclient import TestClient
+from table_client import Client
 
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits

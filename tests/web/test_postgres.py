@@ -13,9 +13,9 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
-from conftest import fresh_database
 from pgcluster import binaries
 from sqlalchemy import create_engine, insert, text
+from table_client import fresh_database
 from test_people import (  # noqa: F401 (the same tests, on PostgreSQL: see `database` below)
     site,
     test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings,

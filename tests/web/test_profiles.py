@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Client
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
+from table_client import Client
 from typer.testing import CliRunner
 
 from nutbox.cli.main import app as cli

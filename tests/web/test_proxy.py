@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import fresh_database
 from launch import free_port, server_process
+from table_client import fresh_database
 from test_processes import new_table, play_one
 from websockets.sync.client import connect
 

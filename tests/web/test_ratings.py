@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from conftest import Client
 from sqlalchemy import insert
+from table_client import Client
 
 from nutbox.web.db import profiles
 from nutbox.web.people import People

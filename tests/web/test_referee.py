@@ -11,9 +11,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from conftest import Client
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from table_client import Client
 
 from nutbox.registry import make
 from nutbox.web.app import create_app, page_json

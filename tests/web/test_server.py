@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import Client, fresh_database
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from table_client import Client, fresh_database
 
 from nutbox.registry import ENTRIES
 from nutbox.web.app import create_app

@@ -10,8 +10,8 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from conftest import Client
 from starlette.testclient import TestClient
+from table_client import Client
 
 from nutbox.web.app import create_app
 from nutbox.web.hub import Limits

@@ -3,7 +3,7 @@ input; and the game against the easy bot at the end, with a hint for the seat to
 
 from __future__ import annotations
 
-from conftest import Client
+from table_client import Client
 
 from nutbox.registry import entry
 
