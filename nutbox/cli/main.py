@@ -11,10 +11,12 @@ from rich.console import Console
 from rich.table import Table
 
 import nutbox
-from nutbox.agents import AGENTS, LEVELS, make_agent
+from nutbox.agents import AGENTS, LEVELS, known_bots, make_agent
 from nutbox.cli.invite_cmd import invite_code
+from nutbox.cli.line_reader import LineReader
 from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
+from nutbox.cli.resume import resumed
 from nutbox.cli.serve_cmd import serve
 from nutbox.cli.simulate_cmd import rate, simulate
 from nutbox.cli.table import HUMAN, TerminalTable
@@ -73,16 +75,32 @@ def list_games() -> None:
 
 @app.command()
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game from `nutbox list`")],
-    seat: Annotated[list[str], typer.Option(help=f"who sits in each seat, in order: {HUMAN} or a bot")] = [],  # noqa: B006
+    game_id: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="a game from `nutbox list` (with --resume: the record's)", show_default=False)] = None,
+    seat: Annotated[list[str], typer.Option(
+        help=f"who sits in each seat, in order: {HUMAN} or a bot ({known_bots()})")] = [],  # noqa: B006
     seed: Annotated[int | None, typer.Option(help="the seed for chance (random if not given)")] = None,
     save: Annotated[Path | None, typer.Option(help="save the game record here after every move")] = None,
     option: Annotated[list[str], typer.Option(help="a game option NAME=VALUE (see `nutbox list`)")] = [],  # noqa: B006
     delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
+    resume: Annotated[Path | None, typer.Option(
+        help="carry on a game saved with --save: its options, seed and seats (unless --seat is given), "
+             "saving to the same file (unless --save is given)", show_default=False)] = None,
+    hints: Annotated[bool, typer.Option("--hints", help="answer `hint` at the prompt with a bot's suggestion")] = False,
 ) -> None:
-    """Play a game in the terminal: people type moves, bots answer."""
-    seats = seat or [HUMAN, "greedy"]
+    """Play a game in the terminal: people type moves (TAB completes them), bots answer."""
     try:
+        if resume is not None:
+            if option or seed is not None:
+                raise fail("--resume plays on with the record's options and seed: leave out --option and --seed")
+            match, seats = resumed(resume, seat)
+            if game_id is not None and game_id != match.game.id:
+                raise fail(f"{resume} is a game of {match.game.id}, not {game_id}")
+            TerminalTable(match, seats, console, save or resume, delay, hints, resumed=resume).run()
+            return
+        if game_id is None:
+            raise fail("name a game (see `nutbox list`), or --resume a saved one")
+        seats = seat or [HUMAN, "greedy"]
         options = name_values(option)
         cls = game_class(game_id)
         if "players" not in options and not cls.min_players <= len(seats) <= cls.max_players:
@@ -94,24 +112,25 @@ def play(
         for index, kind in enumerate(seats):
             if kind != HUMAN:
                 make_agent(kind, game, index)  # refuses an unknown bot or bad settings, saying which
-        TerminalTable(Match(game, seed, seats), seats, console, save, delay).run()
+        TerminalTable(Match(game, seed, seats), seats, console, save, delay, hints).run()
     except NutboxError as error:
         raise fail(str(error)) from None
 
 
 @app.command()
 def learn(game_id: Annotated[str, typer.Argument(metavar="GAME", help="a game from `nutbox list`")]) -> None:
-    """Learn a game by playing its tutorial, then play it against the easy bot."""
+    """Learn a game by playing its tutorial, then play it against the easy bot (with hints)."""
     from nutbox.cli.learn import run
 
     try:
         lesson = entry(game_id).lesson
         if lesson is None:
             raise fail(f"{game_class(game_id).title} has no tutorial yet")
-        if run(lesson, console):
+        reader = LineReader(console)
+        if run(lesson, console, reader):
             seats = ["easy"] * lesson.game.num_players
             seats[lesson.tutorial.seat] = HUMAN
-            TerminalTable(Match(lesson.game, None, seats), seats, console).run()
+            TerminalTable(Match(lesson.game, None, seats), seats, console, hints=True, reader=reader).run()
     except NutboxError as error:
         raise fail(str(error)) from None
 

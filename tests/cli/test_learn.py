@@ -44,6 +44,8 @@ def test_learn_completes_the_tutorial_from_typed_input(game_id: str) -> None:
     assert result.output.count("I could not read that:") == sum(1 for step in lesson.tutorial.steps if step.expect)
     assert lesson.tutorial.finale.split()[0] in result.output
     assert "Left the tutorial" not in result.output
+    assert "ress Next" not in result.output  # the page's button; here it is Enter
+    assert "type 'hint' at the prompt" in " ".join(result.output.split())
 
 
 def test_a_number_outside_the_list_asks_again() -> None:
