@@ -58,11 +58,11 @@ def serve(
         typer.echo("error: --workers needs a database every process can share: PostgreSQL (--db "
                    "postgresql+psycopg://user@host/nutbox); SQLite serves one process", err=True)
         raise typer.Exit(2)
-    reachable(db)
+    shown = reachable(db)
     limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings,
                     invite_only=invite_only, webhook_private=webhook_private, spectators=spectators)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {db}; {workers} "
+    quiet_libraries()
+    typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {shown}; {workers} "
                f"process{'es' if workers > 1 else ''})")
     # per-message compression costs more CPU than it saves on loopback and LAN tables
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_per_message_deflate": False}
@@ -77,14 +77,23 @@ def serve(
         typer.echo("nutbox table stopped")
 
 
-def reachable(db: str) -> None:
-    """Stop with one clear line (exit 1) if the database cannot be reached, before anything starts."""
+def quiet_libraries() -> None:
+    """What an operator reads: nutbox's own log lines from INFO up (a start, games resumed, webhooks' retries);
+    the libraries' (alembic's migration steps, SQLAlchemy's, uvicorn's) only from WARNING up."""
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("nutbox").setLevel(logging.INFO)
+
+
+def reachable(db: str) -> str:
+    """The database's URL as it may be shown (never its password); or stop with one clear line (exit 1) if the
+    database cannot be reached, before anything starts."""
     from sqlalchemy import create_engine, exc
 
     shown = "the database"
     try:
         engine = create_engine(db)
-        shown = f"the database {engine.url.render_as_string(hide_password=True)}"  # (never its password)
+        url = engine.url.render_as_string(hide_password=True)
+        shown = f"the database {url}"
         with engine.connect():
             pass
         engine.dispose()
@@ -92,3 +101,4 @@ def reachable(db: str) -> None:
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         typer.echo(f"error: {shown} cannot be reached: {reason}", err=True)
         raise typer.Exit(1) from None
+    return url
