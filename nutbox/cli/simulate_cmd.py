@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 from rich.console import Console
@@ -23,9 +23,15 @@ from rich.text import Text
 from nutbox.cli.extras import extra
 from nutbox.cli.option_text import name_values
 from nutbox.core import NutboxError
-from nutbox.sim.backends import BACKENDS, make_backend
-from nutbox.sim.results import FORMATS, JOURNAL_FILE
+from nutbox.sim.backends import make_backend
+from nutbox.sim.results import JOURNAL_FILE
 from nutbox.sim.study import Plan, StudyError, make_plan, parse_sweep, sweep_plans
+
+# The choices of --backend and --format, as typer takes them (listed in --help, anything else refused before a
+# command runs): nutbox.sim.backends.BACKENDS and nutbox.sim.results.FORMATS (tests/cli/test_choices.py checks
+# that they agree).
+Backend = Literal["local", "ray"]
+Format = Literal["parquet", "csv"]
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -71,9 +77,9 @@ def simulate(
     option: Annotated[list[str], typer.Option(help="a game option NAME=VALUE (see `nutbox list`)")] = [],  # noqa: B006
     sweep: Annotated[str | None, typer.Option(help="one study per value of an option: OPTION=V1,V2,...")] = None,
     workers: Annotated[int | None, typer.Option(help="games played at once (default: every core)")] = None,
-    backend: Annotated[str, typer.Option(help=f"where to play: {' or '.join(BACKENDS)}")] = "local",
+    backend: Annotated[Backend, typer.Option(help="where to play: here, or on a Ray cluster")] = "local",
     address: Annotated[str | None, typer.Option(help="a Ray cluster's address (default: start Ray here)")] = None,
-    fmt: Annotated[str, typer.Option("--format", help=f"results file: {' or '.join(FORMATS)}")] = "parquet",
+    fmt: Annotated[Format, typer.Option("--format", help="the results file's format")] = "parquet",
     records: Annotated[bool, typer.Option("--records", help="keep every game's record (records.jsonl)")] = False,
 ) -> None:
     """Play many games between bots and summarise who wins, from which seat, how long games last."""
@@ -81,8 +87,6 @@ def simulate(
         from nutbox.sim.runner import SUMMARY_FILE, run_study, run_sweep
         from nutbox.sim.tables import comparison_table, summary_tables
     try:
-        if fmt not in FORMATS:
-            raise StudyError(f"--format {fmt!r}: choose {' or '.join(FORMATS)}")
         options = name_values(option)
         if players is not None:
             if "players" in options:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-import numpy as np
-from numpy.typing import NDArray
+from nutbox.interop import rl_extra
+
+with rl_extra(__name__):
+    import numpy as np
+    from numpy.typing import NDArray
 
 from nutbox.core import Action, Game, NutboxError, View
 from nutbox.registry import Observer, entry

@@ -30,10 +30,13 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
+from nutbox.interop import rl_extra
+
+with rl_extra(__name__):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
 
 from nutbox.agents import Agent, make_agent
 from nutbox.core import Game, IllegalAction, NutboxError, OptionsError, State, draw_chance

@@ -46,9 +46,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Self
 
-import numpy as np
-import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hints
-from numpy.typing import NDArray
+from nutbox.interop import rl_extra
+
+with rl_extra(__name__):
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hints
+    from numpy.typing import NDArray
 
 from nutbox.core import (
     Action,

@@ -40,11 +40,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-from gymnasium import logger, spaces
-from numpy.typing import NDArray
-from pettingzoo import AECEnv  # type: ignore[import-untyped]  # pettingzoo ships no type hints
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from nutbox.interop import rl_extra
+
+with rl_extra(__name__):
+    import numpy as np
+    from gymnasium import logger, spaces
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]  # pettingzoo ships no type hints
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from nutbox.core import Action, Game, NutboxError, Record, State, draw_chance
 from nutbox.interop import render

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import io
 
-import numpy as np
-from numpy.typing import NDArray
 from rich.console import Console
 
 from nutbox.core import Game, OptionsError, View, default_name
+from nutbox.interop import rl_extra
 from nutbox.registry import entry
+
+with rl_extra(__name__):
+    import numpy as np
+    from numpy.typing import NDArray
 
 TERMINAL_WIDTH = 120
 
@@ -75,7 +78,7 @@ def rgb_array(game: Game, view: View) -> NDArray[np.uint8]:
         from PIL import Image
     except (ImportError, OSError) as error:
         raise OptionsError(f"render_mode='rgb_array' needs cairosvg and the cairo library "
-                           f"(pip install nutbox[rl]; on Debian, apt install libcairo2): {error}") from None
+                           f"(pip install 'nutbox[rl]'; on Debian, apt install libcairo2): {error}") from None
     png = cairosvg.svg2png(bytestring=svg.encode())
     with Image.open(io.BytesIO(png)) as picture:
         return np.asarray(picture.convert("RGB"), dtype=np.uint8)

@@ -59,3 +59,24 @@ def test_the_version_is_printed_from_the_one_place_it_is_kept() -> None:
 
     done, loaded = nutbox("--version")
     assert done.returncode == 0 and done.stdout.strip() == f"nutbox {version('nutbox')}" and loaded == []
+
+
+SIM = ("matplotlib", "pyarrow", "openskill")  # the sim extra's libraries, all missing
+
+
+def test_a_command_without_its_extra_keeps_its_choices(tmp_path: Path) -> None:
+    shown, _ = nutbox("simulate", "--help", hide=SIM)
+    said = " ".join(shown.stdout.replace("│", " ").split())
+    assert shown.returncode == 0 and "--backend <local|ray>" in said and "--format <parquet|csv>" in said, said
+
+    # a value not among them is refused by the CLI, naming them, before the extra is looked for
+    wrong, _ = nutbox("simulate", "nut-hunt", "--out", str(tmp_path / "study"), "--format", "xlsx", hide=SIM)
+    said = " ".join(wrong.stderr.replace("│", " ").split())
+    assert wrong.returncode == 2 and "'xlsx' is not one of 'parquet', 'csv'" in said and "extra" not in said, said
+
+    # one among them is taken, and the command says which extra it needs
+    right, _ = nutbox("simulate", "nut-hunt", "--out", str(tmp_path / "study"), "--format", "csv", "--backend",
+                      "ray", hide=SIM)
+    said = " ".join(right.stderr.split())
+    assert right.returncode == 2 and "pip install 'nutbox[sim]'" in said, said
+    assert not (tmp_path / "study").exists()

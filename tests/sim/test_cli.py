@@ -56,8 +56,8 @@ def test_bad_requests_are_told_what_is_wrong_and_play_nothing(tmp_path: Path) ->
         (["--players", "2", "--seats", "easy,random,random"], "names 3 agents; this game of Nuts Sorting has 2"),
         (["--option", "speed=3"], "unknown option speed"),
         (["--option", "speed"], "write it as NAME=VALUE"),
-        (["--format", "xlsx"], "choose parquet or csv"),
-        (["--backend", "spark"], "choose local or ray"),
+        (["--format", "xlsx"], "'xlsx' is not one of 'parquet'"),  # refused by the CLI
+        (["--backend", "spark"], "'spark' is not one of 'local'"),
         (["--address", "10.0.0.1:6379"], "use it with --backend ray"),
         (["--players", "2", "--option", "players=2"], "use one"),
     ]
