@@ -6,6 +6,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -128,13 +129,19 @@ def test_ctrl_c_leaves_the_game_on_a_line_of_its_own_and_keeps_the_save(tmp_path
          "--seed", "1", "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    stdout, stderr = game.stdout, game.stderr
+    assert stdout is not None and stderr is not None
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(iter(lambda: stdout.read(1), "")), daemon=True)
+    reader.start()
     try:
         deadline = time.time() + 60
-        while not save.exists() and time.time() < deadline:  # the deal is saved before the first question
-            time.sleep(0.2)
-        time.sleep(1.0)
+        while not "".join(said).endswith("> ") and time.time() < deadline:  # at the prompt, waiting for a move
+            time.sleep(0.1)
         game.send_signal(signal.SIGINT)
-        out, err = game.communicate(timeout=30)
+        game.wait(timeout=30)
+        reader.join(timeout=30)
+        out, err = "".join(said), stderr.read()
     finally:
         if game.poll() is None:
             game.kill()
