@@ -52,7 +52,7 @@ def serve(
         import uvicorn
 
         from nutbox.web.app import SETTINGS, create_app
-        from nutbox.web.hub import Limits
+        from nutbox.web.limits import Limits
 
     if workers > 1 and not db.startswith("postgresql"):
         typer.echo("error: --workers needs a database every process can share: PostgreSQL (--db "

@@ -27,7 +27,7 @@ from nutbox.core import Record, RecordError, seat_name
 from nutbox.registry import make, record_game
 from nutbox.web.bot_turns import BotTurns
 from nutbox.web.chat import Chat, readable
-from nutbox.web.claims import SeatClaims, check_creator
+from nutbox.web.claims import SeatClaims
 from nutbox.web.clocks import TurnClocks
 from nutbox.web.limits import Clock, Limits
 from nutbox.web.listen import Listener
@@ -50,7 +50,7 @@ from nutbox.web.webhooks import Notifier
 log = logging.getLogger("nutbox.web")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
-__all__ = ["Clock", "Hub", "Limits", "Refusal", "Seated", "Watcher", "check_creator"]
+__all__ = ["Hub"]
 
 
 async def stored(write: Future[None]) -> None:

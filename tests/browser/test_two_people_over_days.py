@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from receiver import Receiver, webhook_receiver
 
 from nutbox.web.app import create_app
-from nutbox.web.hub import Clock, Limits
+from nutbox.web.limits import Clock, Limits
 
 HOUR = 3600.0
 WAIT = 30_000  # milliseconds an expectation may take: generous, the server and chromium share a busy machine

@@ -16,7 +16,7 @@ from test_people import browser, join_from_lobby, open_table, person, to_move, w
 
 from nutbox.web import ratings
 from nutbox.web.app import create_app
-from nutbox.web.hub import Limits
+from nutbox.web.limits import Limits
 from nutbox.web.results import subjects as rated_as
 
 DAY = 86400.0

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from table_client import Client
 
 from nutbox.web.app import create_app
-from nutbox.web.hub import Limits
+from nutbox.web.limits import Limits
 from nutbox.web.results import subjects
 
 DATA = Path(__file__).parent / "data"

@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 from nutbox.cli.main import app as cli
 from nutbox.web.app import create_app
 from nutbox.web.db import profiles
-from nutbox.web.hub import Hub, Limits
+from nutbox.web.hub import Hub
+from nutbox.web.limits import Limits
 from nutbox.web.people import Holder
 from nutbox.web.profiles import COOKIE, span, unwrap, wrap
 from nutbox.web.seats import new_secret

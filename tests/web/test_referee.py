@@ -19,7 +19,7 @@ from nutbox.registry import make
 from nutbox.web.app import create_app, page_json
 from nutbox.web.bots import decide
 from nutbox.web.chance import KEY_BYTES, KeyedRandom, chance_after, derive
-from nutbox.web.hub import Limits
+from nutbox.web.limits import Limits
 from nutbox.web.live import HUMAN, LiveTable
 from nutbox.web.new_tables import new_table
 

@@ -15,7 +15,7 @@ from table_client import Client, fresh_database
 
 from nutbox.registry import ENTRIES
 from nutbox.web.app import create_app
-from nutbox.web.hub import Limits
+from nutbox.web.limits import Limits
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from table_client import Client
 
 from nutbox.web.app import create_app
-from nutbox.web.hub import Limits
+from nutbox.web.limits import Limits
 
 PACE = 0.4  # seconds between bot decisions while a bot plays a person's seat (the server's least is set to this)
 

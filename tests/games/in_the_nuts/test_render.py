@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     check_deterministic,
     check_marks,
     expected_targets,
@@ -144,11 +145,7 @@ def card_words(code: str | None) -> str:
     return names[0] if len(names) == 1 else f"joker ({names[0]} or {names[1]})"
 
 
-def render_svg(view: Any, legal: list[str], names: list[str] | None = None) -> str:
-    """The browser picture as a table draws it, each seat called "Player N" unless `names` are given."""
-    picture = FACE.svg(view, legal, names)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 
 def as_text(view: dict[str, Any]) -> str:

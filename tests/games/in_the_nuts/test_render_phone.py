@@ -14,11 +14,11 @@ import re
 import statistics
 import xml.etree.ElementTree as ET
 from functools import cache
-from typing import Any
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     check_deterministic,
     check_marks,
     expected_targets,
@@ -48,11 +48,7 @@ NAMES = ("walnut", "hazelnut", "beechnut", "acorn")
 CODE = re.compile(r"\b(?:[WHBA]|WH|WB|WA|HB|HA|BA)\b")  # a nut written by its letter(s), as actions write it
 
 
-def render_phone(view: Any, legal: list[str]) -> str:
-    """The phone picture as a table draws it, each seat called "Player N"."""
-    picture = FACE.phone(view, legal)
-    assert picture is not None
-    return picture
+render_phone = Drawn(FACE).phone
 
 
 @cache

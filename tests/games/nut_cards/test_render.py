@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     check_deterministic,
     check_marks,
     expected_targets,
@@ -39,7 +40,6 @@ from nutbox.games.nut_cards.actions import Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS
 from nutbox.games.nut_cards.face import FACE
 from nutbox.games.nut_cards.render_svg import BAND, CARD_W
-from nutbox.games.nut_cards.view import CardsView
 from nutbox.registry import entry, make
 
 PLAYERS = (2, 3)
@@ -64,11 +64,7 @@ def stage(state: CardsState) -> str:
     return state.phase
 
 
-def render_svg(view: CardsView, legal: Sequence[str] = ()) -> str:
-    """The browser picture as the face draws it, each seat called "Player N"."""
-    picture = FACE.svg(view, legal)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 
 def target_of(state: CardsState, action: Action) -> tuple[str, str]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 import statistics
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     check_deterministic,
     check_marks,
     expected_targets,
@@ -45,17 +46,10 @@ FINGER = 32  # CSS pixels: the least side of a target
 TARGET_ATTRIBUTES = ("data-offer", "data-spot")
 
 
-def render_phone(view: CardsView, legal: Sequence[str] = ()) -> str:
-    """The phone picture as the face draws it, each seat called "Player N"."""
-    picture = FACE.phone(view, legal)
-    assert picture is not None
-    return picture
+render_phone = Drawn(FACE).phone
 
 
-def render_svg(view: CardsView, legal: Sequence[str] = ()) -> str:
-    picture = FACE.svg(view, legal)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 
 @cache

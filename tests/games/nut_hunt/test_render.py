@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     cards_shown,
     check_deterministic,
     check_marks,
@@ -61,11 +62,7 @@ def tile_of(state: HuntState, action: Action) -> str | None:
     return None
 
 
-def render_svg(view: dict[str, Any], legal: list[str], names: list[str] | None = None) -> str:
-    """The browser picture, as the face draws it (seats named "Player N" unless `names` says otherwise)."""
-    picture = FACE.svg(view, legal, names)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 
 def svg_of(state: HuntState) -> ET.Element:

@@ -12,11 +12,11 @@ import math
 import statistics
 import xml.etree.ElementTree as ET
 from functools import cache
-from typing import Any
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     cards_shown,
     check_deterministic,
     check_marks,
@@ -43,11 +43,7 @@ SEEDS = range(2)
 Point = tuple[float, float]
 
 
-def render_phone(view: dict[str, Any], legal: list[str]) -> str:
-    """The phone picture, as the face draws it."""
-    picture = FACE.phone(view, legal)
-    assert picture is not None
-    return picture
+render_phone = Drawn(FACE).phone
 
 
 @cache

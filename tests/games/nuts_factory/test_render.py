@@ -13,13 +13,14 @@ import copy
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     cards_shown,
     check_deterministic,
     check_marks,
@@ -60,19 +61,10 @@ from nutbox.registry import make
 
 from .positions import play, position
 
-
-def render_svg(view: FactoryView, legal: Sequence[str]) -> str:
-    """The desktop picture, each seat called "Player N"."""
-    picture = FACE.svg(view, legal)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 
-def render_phone(view: FactoryView, legal: Sequence[str]) -> str:
-    """The phone picture, each seat called "Player N"."""
-    picture = FACE.phone(view, legal)
-    assert picture is not None
-    return picture
+render_phone = Drawn(FACE).phone
 
 
 def render_text(view: FactoryView) -> RenderableType:

@@ -12,13 +12,14 @@ import copy
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     check_deterministic,
     check_marks,
     expected_targets,
@@ -44,12 +45,7 @@ from nutbox.games.nuts_sorting.face import FACE
 from .geometry import all_points, box
 from .positions import DIAGRAM, READING_ORDER, make_game, position
 
-
-def render_svg(view: Any, legal: Sequence[str]) -> str:
-    """The browser picture through the game's face, seats called "Player N"."""
-    picture = FACE.svg(view, legal)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 
 def render_text(view: Any) -> RenderableType:

@@ -12,14 +12,14 @@ import math
 import re
 import statistics
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
-from typing import Any
 
 import pytest
 from render_checks import (
     SVG,
+    Drawn,
     check_deterministic,
     check_marks,
     key_of,
@@ -41,18 +41,10 @@ from .geometry import all_points, box, hit_shapes, inner_diameter, overlap
 from .positions import make_game, position
 from .test_render import CROWDED
 
-
-def render_phone(view: Any, legal: Sequence[str]) -> str:
-    """The phone picture through the game's face, seats called "Player N"."""
-    picture = FACE.phone(view, legal)
-    assert picture is not None
-    return picture
+render_phone = Drawn(FACE).phone
 
 
-def render_svg(view: Any, legal: Sequence[str]) -> str:
-    picture = FACE.svg(view, legal)
-    assert picture is not None
-    return picture
+render_svg = Drawn(FACE).svg
 
 SEEDS = range(3)
 PAGE = 358  # CSS px the page gives the picture's width
