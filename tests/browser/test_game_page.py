@@ -5,8 +5,8 @@ marked on the board, the turn in the tab title, and at the end a score table and
 from __future__ import annotations
 
 import pytest
-from conftest import click_a_decision, create_table, new_page, take_seat, wait_for_turn
 from playwright.sync_api import Browser, expect
+from table_steps import click_a_decision, create_table, new_page, take_seat, wait_for_turn
 
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
 # games where a seat holds cards no one else may see from the start (in Nuts! bonus cards come later: the

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import click_a_decision, create_table, take_seat, wait_for_turn
 from playwright.sync_api import Browser, Page, expect
+from table_steps import click_a_decision, create_table, take_seat, wait_for_turn
 
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wide": (1920, 1080)}

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import create_table, take_seat, version, wait_for_turn
 from playwright.sync_api import Browser, Page, expect
+from table_steps import create_table, take_seat, version, wait_for_turn
 
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 3, "in-the-nuts": 3, "nut-cards": 3}
 DECISIONS = 8

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import click_a_decision, create_table, new_page, take_seat, version, wait_for_turn
 from playwright.sync_api import Browser, Page, expect
+from table_steps import click_a_decision, create_table, new_page, take_seat, version, wait_for_turn
 
 GAMES = ["nuts-sorting", "nut-hunt", "nuts-factory", "in-the-nuts", "nut-cards"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from conftest import create_table, new_page, take_seat
 from playwright.sync_api import Browser, Page, expect
+from table_steps import create_table, new_page, take_seat
 
 MARKUP = "<b>hi</b> & <script>x</script>"
 

@@ -5,8 +5,8 @@ a table against the easy bot."""
 from __future__ import annotations
 
 import pytest
-from conftest import new_page, wait_for_turn
 from playwright.sync_api import Browser, Page, expect
+from table_steps import new_page, wait_for_turn
 
 from nutbox.core.tutorial import Lesson
 from nutbox.registry import BUILT_IN, entry

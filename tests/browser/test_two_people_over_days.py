@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 import uvicorn
-from conftest import click_a_decision, new_page, wait_for_turn
 from launch import free_port
 from playwright.sync_api import Browser, Locator, Page, expect
 from receiver import Receiver, webhook_receiver
+from table_steps import click_a_decision, new_page, wait_for_turn
 
 from nutbox.web.app import create_app
 from nutbox.web.limits import Clock, Limits
