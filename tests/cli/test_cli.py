@@ -128,6 +128,9 @@ def test_ctrl_c_leaves_the_game_on_a_line_of_its_own_and_keeps_the_save(tmp_path
         [sys.executable, "-m", "nutbox.cli.main", "play", "nuts-sorting", "--seat", "human", "--seat", "greedy",
          "--seed", "1", "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # as from a shell: Ctrl-C not ignored (a test run before this one in the same worker may have left this
+        # process ignoring SIGINT, which a child inherits, and Python then installs no KeyboardInterrupt)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     stdout, stderr = game.stdout, game.stderr
     assert stdout is not None and stderr is not None

@@ -1,8 +1,8 @@
 """What the games' renderer tests (tests/games/<game>/test_render.py and test_render_phone.py) check the same
-way: random games to take views from, an SVG picture parsed with its clickable targets collected (the boxes they
-cover, the states its places show), the checks that every legal action with a place on the board is marked
-exactly once on its element and nothing else is, that a picture depends on its view only, and the terminal
-picture as plain text.
+way: random games to take views from and a sample of their stages, an SVG picture parsed with its clickable
+targets collected (the boxes they cover, the states its places show), the checks that every legal action with
+a place on the board is marked exactly once on its element and nothing else is, that a picture depends on its
+view only, and the terminal picture as plain text.
 
 Each game's test module keeps what is its own: which positions it samples, which element an action aims
 at, and what its board must show. pytest puts tests/games on the import path (the game folders are
@@ -41,6 +41,47 @@ def random_game(state: GameState, seed: int) -> tuple[GameState, ...]:
     return tuple(positions)
 
 
+def node_kind(state: State) -> str:
+    """Who acts next: "chance", "decision" (a seat) or "terminal" (no one, the game is over)."""
+    return "terminal" if state.is_terminal() else "chance" if state.is_chance() else "decision"
+
+
+def stage_sample(played: Sequence[GameState], stage: Callable[[GameState], Hashable], every: int,
+                 per_stage: int = 3) -> list[GameState]:
+    """Some positions of one game, in its order: the first and the last, every `every`-th, and of each stage (as
+    `stage` names it, and whether chance, a seat or no one acts there) `per_stage` spread from its first to its
+    last occurrence, or all of it when it comes up fewer times.
+
+    Why not every position: a picture costs a rendering and a parse, and most positions of a random game show
+    what its neighbours showed (one more roll, one more placing). What a picture draws differently is the stage
+    (its decision, its marks, its chance node, its end), so each stage is taken a few times wherever it falls
+    in the game, and the steady stride keeps the common stages' variety: early and late, crowded and sparse."""
+    assert per_stage >= 2  # its first and its last occurrence at least
+    by_stage: dict[Hashable, list[int]] = {}
+    for index, state in enumerate(played):
+        by_stage.setdefault((stage(state), node_kind(state)), []).append(index)
+    chosen = {0, len(played) - 1, *range(0, len(played), every)}
+    for indices in by_stage.values():
+        last = len(indices) - 1
+        if last < per_stage:
+            chosen.update(indices)
+        else:
+            chosen.update(indices[last * step // (per_stage - 1)] for step in range(per_stage))
+    return [played[index] for index in sorted(chosen)]
+
+
+def all_look(sample: Sequence[GameState], stage: Callable[[GameState], Hashable]) -> list[bool]:
+    """For each position of a sample, whether every seat and the spectator look at it, not only the seat to move:
+    at every other position, and at the first of each stage (as in stage_sample), so that each viewer sees every
+    stage while the pictures drawn for those without actions are about halved."""
+    looks, seen = [], set()
+    for index, state in enumerate(sample):
+        kind = (stage(state), node_kind(state))
+        looks.append(index % 2 == 0 or kind not in seen)
+        seen.add(kind)
+    return looks
+
+
 def seat_to_move(state: State) -> int | None:
     who = state.to_move()
     return who if isinstance(who, int) else None
@@ -73,6 +114,14 @@ class Drawn:
 def picture_of(render_svg: RenderSvg, state: State) -> ET.Element:
     """The picture the seat to move sees (a spectator's at a chance node), with its legal actions."""
     return ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
+
+
+def parse_once(picture: str, parsed: dict[str, ET.Element]) -> ET.Element:
+    """A picture's tree, parsed only the first time it is met in `parsed`: where several viewers of a position see
+    the same picture (those without actions, when nothing is secret), the parse, most of its cost, is paid once."""
+    if picture not in parsed:
+        parsed[picture] = ET.fromstring(picture)
+    return parsed[picture]
 
 
 def with_attribute(root: ET.Element, name: str) -> list[ET.Element]:

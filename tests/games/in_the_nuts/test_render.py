@@ -2,8 +2,8 @@
 seeded random games, and on positions built explicitly for a joker to store, a theft and David.
 
 Every game is played from the first face-up nut to the end, so the views cover the setup, rolling, placing,
-deciding, collecting (take, steal, store), the final picks and the scores; the many dice positions are
-sampled. What a board action targets is read from the engine's action objects, not from the renderer's
+deciding, collecting (take, steal, store), the final picks and the scores; each game is sampled by its
+stages (sample). What a board action targets is read from the engine's action objects, not from the renderer's
 parsing.
 """
 
@@ -31,6 +31,7 @@ from render_checks import (
     random_game,
     result_words,
     seat_to_move,
+    stage_sample,
     svg_texts,
     text_of,
     title_of,
@@ -76,15 +77,20 @@ def stage(state: NutsState) -> str:
 
 
 def sample(players: int) -> Iterator[NutsState]:
-    """Of each game: the setup, every take, theft, joker to store and position of the end; every 12th of the
-    rest (rolling, placing, deciding, storing a nut)."""
+    """Of each game: three positions of each stage (the setup, a roll, a placing, a take, a theft, a joker to
+    store, the final picks...), its first and last position and every 24th. A picture's rendering and parse are
+    the cost (for the seats too, in test_render_phone.py), and a game's many positions of one stage draw alike:
+    a few of each stage, spread over the game, cover what the renderer draws differently."""
     for seed in SEEDS:
-        for index, state in enumerate(game_positions(players, seed)):
-            if stage(state) not in ("dice", "place", "decide", "collect", "store") or index % 12 == 0:
-                yield state
+        yield from stage_sample(game_positions(players, seed), stage_in_phase, every=24)
 
 
-@cache  # two tests look at the same pictures
+def stage_in_phase(state: NutsState) -> tuple[str, str]:
+    """What the sample tells apart: each stage in each phase it falls in (a joker is stored while dealing, too)."""
+    return stage(state), state.phase
+
+
+@cache  # two tests here and test_render_phone.py look at the same pictures
 def sample_svgs(players: int) -> tuple[tuple[NutsState, ET.Element], ...]:
     return tuple((state, svg_of(state)) for state in sample(players))
 

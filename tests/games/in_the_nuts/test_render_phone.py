@@ -1,6 +1,6 @@
 """Tests of the In the Nuts! phone picture (render_phone.py) on the views of seeded random games at every player
-count (test_render.py's sample: the setup, every take, theft, joker and end position, every 12th of the rest),
-from the seat to move with its legal actions and from every other seat and the spectator.
+count (test_render.py's sample: a few positions of each stage, the first and the last, every 24th), from the
+seat to move with its legal actions and from every other seat and the spectator.
 
 The page scales the picture so its width fills 358 CSS px: a text's size on the phone is font-size * 358 /
 width, a target's side 32 CSS px is 32 * width / 358 units. A target's hit area is read from the geometry of
@@ -19,12 +19,14 @@ import pytest
 from render_checks import (
     SVG,
     Drawn,
+    all_look,
     check_deterministic,
     check_marks,
     expected_targets,
     key_of,
     legal_texts,
     overlap,
+    parse_once,
     place_states,
     seat_to_move,
     svg_texts,
@@ -39,7 +41,18 @@ from nutbox.games.in_the_nuts.face import FACE
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
 
 from .positions import play, position
-from .test_render import PLAYERS, SECTIONS, SPACES, TARGET_ATTRIBUTES, board_target, render_svg, sample, stage
+from .test_render import (
+    PLAYERS,
+    SECTIONS,
+    SPACES,
+    TARGET_ATTRIBUTES,
+    board_target,
+    render_svg,
+    sample,
+    sample_svgs,
+    stage,
+    stage_in_phase,
+)
 
 PHONE = 358  # CSS px the picture's width is scaled to
 FINGER = 32  # CSS px a target's hit area needs on each side
@@ -53,16 +66,22 @@ render_phone = Drawn(FACE).phone
 
 @cache
 def pictures(players: int) -> tuple[tuple[NutsState, int | None, ET.Element, ET.Element], ...]:
-    """(state, viewer, phone picture, desktop picture) for the seat to move (with its legal actions), every other
-    seat and the spectator (with none)."""
+    """(state, viewer, phone picture, desktop picture) for the seat to move (with its legal actions) and, where
+    all look (every other position, each stage at least once), every other seat and the spectator (with none).
+    Nothing is secret, so those without actions see one picture (test_the_picture_is_drawn_from_the_view_alone):
+    half the positions show it, at every stage. The mover's desktop picture is test_render's."""
     found = []
-    for state in sample(players):
+    sampled = sample_svgs(players)
+    for (state, mover_desktop), everyone in zip(sampled, all_look([s for s, _ in sampled], stage_in_phase),
+                                                strict=True):
         mover = seat_to_move(state)
-        for viewer in [mover, *(seat for seat in [*range(players), None] if seat != mover)]:
+        others = [seat for seat in [*range(players), None] if seat != mover] if everyone else []
+        parsed: dict[str, ET.Element] = {}
+        for viewer in [mover, *others]:
             legal = legal_texts(state) if viewer == mover else []
             view = state.view(viewer)
-            found.append((state, viewer, ET.fromstring(render_phone(view, legal)),
-                          ET.fromstring(render_svg(view, legal))))
+            desktop = mover_desktop if viewer == mover else parse_once(render_svg(view, legal), parsed)
+            found.append((state, viewer, parse_once(render_phone(view, legal), parsed), desktop))
     return tuple(found)
 
 
@@ -187,7 +206,9 @@ def texts_in(element: ET.Element) -> list[str]:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_board_the_cards_and_the_scores_are_the_views(players: int) -> None:
-    for state, viewer, root, _ in pictures(players)[:: players + 1]:  # the mover's picture of each position
+    for state, viewer, root, _ in pictures(players):
+        if viewer != seat_to_move(state):  # the mover's picture of each position only
+            continue
         view = state.view(viewer)
         for space in SPACES:
             element = named(root, "data-space", space)

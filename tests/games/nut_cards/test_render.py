@@ -1,7 +1,8 @@
 """Tests of the Nut renderers (render_text, render_svg) on views taken from seeded random games.
 
 Every game is played from the first card dealt to the end, so the views cover dealing, a free take, a take
-restricted to the drafted column, placing into an empty, a young and a grown layout, and the final scores.
+restricted to the drafted column, placing into an empty, a young and a grown layout, and the final scores; the
+pictures are checked at a sample of each game's stages (sample_svgs).
 What an action targets is read from the engine's action objects, not from the renderer's parsing; where a
 drawing sits is checked against the grid's own column and band labels.
 """
@@ -28,6 +29,7 @@ from render_checks import (
     result_words,
     seat_to_move,
     shapes_box,
+    stage_sample,
     svg_texts,
     text_of,
     title_of,
@@ -79,15 +81,19 @@ def svg_of(state: CardsState) -> ET.Element:
     return picture_of(render_svg, state)
 
 
-@cache
-def game_pictures(players: int, seed: int) -> tuple[ET.Element, ...]:
-    return tuple(svg_of(state) for state in game_positions(players, seed))
+@cache  # the tests here and test_render_phone.py look at the same pictures
+def sample_svgs(players: int, seed: int) -> tuple[tuple[CardsState, ET.Element], ...]:
+    """Of one game: three positions of each stage (a deal, a free take, a restricted take, placing the first
+    card, into a young and into a grown layout, the end), its first and last position and every 5th, each with
+    its SVG as the player to move sees it. Two of a game's three positions are deals that draw alike, and a
+    picture's rendering and parse are the cost: a few of each stage, spread over the game, cover what the
+    renderer draws differently."""
+    return tuple((state, svg_of(state)) for state in stage_sample(game_positions(players, seed), stage, every=5))
 
 
 def pictured(players: int) -> Iterator[tuple[CardsState, ET.Element]]:
-    """Every position of every game with its SVG, as the player to move sees it."""
     for seed in SEEDS:
-        yield from zip(game_positions(players, seed), game_pictures(players, seed), strict=True)
+        yield from sample_svgs(players, seed)
 
 
 def layout_of(root: ET.Element, seat: int) -> ET.Element:

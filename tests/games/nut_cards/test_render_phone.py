@@ -1,5 +1,5 @@
-"""Tests of Nut's phone picture (render_phone.py) on views taken from seeded random games at every player count,
-as the seat to move, every other seat and a spectator see them.
+"""Tests of Nut's phone picture (render_phone.py) on views taken from seeded random games at every player count
+(test_render's sample of their stages), as the seat to move, every other seat and a spectator see them.
 
 The page scales the picture so that its width fills 358 CSS pixels; the checks measure at that scale: text
 at 10 px or more, targets at least 32 px on each side and never overlapping, the same targeted actions as the
@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import statistics
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 
@@ -19,13 +18,13 @@ import pytest
 from render_checks import (
     SVG,
     Drawn,
+    all_look,
     check_deterministic,
     check_marks,
     expected_targets,
     key_of,
     legal_texts,
     overlap,
-    random_game,
     seat_to_move,
     shapes_box,
     svg_texts,
@@ -37,7 +36,9 @@ from nutbox.games.nut_cards import CardsOptions, CardsState, NutCards
 from nutbox.games.nut_cards.actions import Place, Take
 from nutbox.games.nut_cards.face import FACE
 from nutbox.games.nut_cards.view import CardsView
-from nutbox.registry import entry, make
+from nutbox.registry import entry
+
+from .test_render import game_positions, sample_svgs, stage
 
 PLAYERS = (2, 3)
 SEEDS = range(2)
@@ -53,31 +54,23 @@ render_svg = Drawn(FACE).svg
 
 
 @cache
-def game_positions(players: int, seed: int) -> tuple[CardsState, ...]:
-    state = make("nut-cards", {"players": players}).new_state()
-    assert isinstance(state, CardsState)
-    return random_game(state, seed)
-
-
-def viewers(state: CardsState, index: int) -> Iterator[tuple[int | None, list[str]]]:
-    """The seat to move with its legal actions; every fifth position also each seat and a spectator, who
-    decide nothing there."""
-    mover = seat_to_move(state)
-    yield mover, legal_texts(state)
-    if index % 5 == 0:
-        for seat in (*range(state.n), None):
-            if seat != mover:
-                yield seat, []
-
-
-@cache
-def pictures(players: int) -> tuple[tuple[CardsState, int | None, tuple[str, ...], ET.Element], ...]:
+def pictures(players: int) -> tuple[tuple[CardsState, int | None, tuple[str, ...], ET.Element, ET.Element], ...]:
+    """(state, viewer, legal actions, phone picture, desktop picture) at each position of test_render's sample
+    of the games' stages: the seat to move with its legal actions and, where all look (every other position,
+    each stage at least once), also each seat and a spectator, who decide nothing there. The mover's desktop
+    picture is test_render's."""
     found = []
     for seed in SEEDS:
-        for index, state in enumerate(game_positions(players, seed)):
-            for seat, legal in viewers(state, index):
-                root = ET.fromstring(render_phone(state.view(seat), legal))
-                found.append((state, seat, tuple(legal), root))
+        sampled = sample_svgs(players, seed)
+        for (state, mover_desktop), everyone in zip(sampled, all_look([s for s, _ in sampled], stage), strict=True):
+            mover = seat_to_move(state)
+            seen_by = [(mover, legal_texts(state))]
+            if everyone:
+                seen_by += [(seat, []) for seat in (*range(state.n), None) if seat != mover]
+            for seat, legal in seen_by:
+                view = state.view(seat)
+                desktop = mover_desktop if seat == mover else ET.fromstring(render_svg(view, legal))
+                found.append((state, seat, tuple(legal), ET.fromstring(render_phone(view, legal)), desktop))
     return tuple(found)
 
 
@@ -119,7 +112,7 @@ def test_the_registry_offers_the_phone_picture() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_text_is_legible_on_the_phone(players: int) -> None:
     sizes = []
-    for _, _, _, root in pictures(players):
+    for _, _, _, root, _ in pictures(players):
         assert root.tag == f"{SVG}svg" and float(root.get("width", "")) == SCREEN
         drawn = text_sizes(root)
         assert drawn and min(drawn) >= 10, min(drawn)
@@ -130,7 +123,7 @@ def test_every_text_is_legible_on_the_phone(players: int) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_target_is_finger_sized_and_none_overlaps_another(players: int) -> None:
     smallest = float("inf")
-    for _, _, _, root in pictures(players):
+    for _, _, _, root, _ in pictures(players):
         boxes = [shapes_box(element) for element in with_attribute(root, "data-action")]
         for left, top, right, bottom in boxes:
             side = min(right - left, bottom - top) * scale(root)
@@ -144,7 +137,7 @@ def test_every_target_is_finger_sized_and_none_overlaps_another(players: int) ->
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_target_is_just_what_to_tap_with_no_guide_or_label_inside(players: int) -> None:
     """A tutorial outlines the element carrying the action: a place's band or a card, nothing around it."""
-    for _, _, _, root in pictures(players):
+    for _, _, _, root, _ in pictures(players):
         for element in with_attribute(root, "data-action"):
             assert not [t for t in element.iter(f"{SVG}text") if (t.text or "").startswith("#")]
             if "data-spot" in element.attrib:
@@ -179,10 +172,9 @@ def test_a_wide_layout_is_cut_into_strips_that_keep_the_targets_finger_sized() -
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_phone_targets_each_legal_action_once_as_the_desktop_picture_does(players: int) -> None:
     kinds = set()
-    for state, seat, legal, root in pictures(players):
+    for state, _, legal, root, desktop in pictures(players):
         expected = expected_targets(state, target_of) if legal else {}
         check_marks(root, expected, list(legal), lambda element: key_of(element, TARGET_ATTRIBUTES))
-        desktop = ET.fromstring(render_svg(state.view(seat), list(legal)))
         assert targeted(root) == targeted(desktop) == (set(legal) if legal else set())
         kinds |= {name for name, _ in expected}
     assert kinds == {"data-offer", "data-spot"}
@@ -194,8 +186,7 @@ def test_cards_keep_the_desktop_pictures_data_state(players: int) -> None:
         return {element.get("data-piece", ""): element.get("data-state", "")
                 for element in with_attribute(root, "data-piece")}
 
-    for state, seat, legal, root in pictures(players)[::7]:
-        desktop = ET.fromstring(render_svg(state.view(seat), list(legal)))
+    for _, _, _, root, desktop in pictures(players)[::7]:
         assert states(root) == states(desktop)
         assert [next(iter(element.attrib)) for element in with_attribute(root, "data-piece")] == ["data-piece"] * len(
             states(root))
@@ -204,7 +195,7 @@ def test_cards_keep_the_desktop_pictures_data_state(players: int) -> None:
 # --- the composition ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_deciders_layout_comes_first_under_the_offer_with_every_layout_and_its_cards(players: int) -> None:
-    for state, seat, _legal, root in pictures(players):
+    for state, seat, _legal, root, _ in pictures(players):
         view = state.view(seat)
         layouts = layouts_of(root)
         order = [int(element.get("data-seat", "")) for element in layouts]
@@ -230,7 +221,7 @@ def test_the_deciders_layout_comes_first_under_the_offer_with_every_layout_and_i
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_each_layout_shows_its_visible_cells(players: int) -> None:
-    for state, seat, _, root in pictures(players)[::5]:
+    for state, seat, _, root, _ in pictures(players)[::5]:
         view = state.view(seat)
         for element in layouts_of(root):
             number = int(element.get("data-seat", ""))
@@ -254,7 +245,7 @@ def shown_cards(view: CardsView) -> set[int]:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_nothing_the_view_does_not_show_is_drawn_or_named(players: int) -> None:
-    for state, seat, _, root in pictures(players):
+    for state, seat, _, root, _ in pictures(players):
         view = state.view(seat)
         named = set()
         for element in root.iter():
@@ -269,7 +260,7 @@ def test_nothing_the_view_does_not_show_is_drawn_or_named(players: int) -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_texts_name_no_coordinates_or_codes(players: int) -> None:
-    for _, _, _, root in pictures(players)[::3]:
+    for _, _, _, root, _ in pictures(players)[::3]:
         for words in svg_texts(root) + ["".join(t.itertext()) for t in root.iter(f"{SVG}title")]:
             # layout coordinates (the offer's columns 1 to 3 are named by their headers)
             assert not re.search(r"\bbands? -?\d|\bcolumn (-?\d+, band|-|0)", words), words

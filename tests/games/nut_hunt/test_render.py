@@ -2,7 +2,8 @@
 random games.
 
 Every game is played from the empty forest to the end, so the views cover the layout being dealt, the
-setup, turns, scattering (by a seat, and by the Automa's die in the solo game) and the final scoring.
+setup, turns, scattering (by a seat, and by the Automa's die in the solo game) and the final scoring; the
+pictures are checked at a sample of each game's stages (sample_svgs).
 What a tile action targets is read from the engine's action objects, not from the renderer's parsing.
 """
 
@@ -26,6 +27,7 @@ from render_checks import (
     picture_of,
     random_game,
     seat_to_move,
+    stage_sample,
     svg_texts,
     text_of,
     title_of,
@@ -53,6 +55,21 @@ def game_positions(players: int, seed: int) -> tuple[HuntState, ...]:
 def positions(players: int) -> Iterator[HuntState]:
     for seed in SEEDS:
         yield from game_positions(players, seed)
+
+
+@cache  # two tests here and test_render_phone.py look at the same pictures
+def sample_svgs(players: int, seed: int) -> tuple[tuple[HuntState, ET.Element], ...]:
+    """Of one game: three positions of each stage (dealing the forest, each decision, a scatter, the Automa's
+    draws...), its first and last position and every 40th, each with the picture its seat to move sees. A game's
+    many positions of one stage (foraging, scattering) draw alike, and a picture's rendering and parse are the
+    cost: a few of each stage, spread over the game, cover what the renderer draws differently."""
+    played = stage_sample(game_positions(players, seed), stage_in_phase, every=40)
+    return tuple((state, svg_of(state)) for state in played)
+
+
+def sampled_svgs(players: int) -> Iterator[tuple[HuntState, ET.Element]]:
+    for seed in SEEDS:
+        yield from sample_svgs(players, seed)
 
 
 def tile_of(state: HuntState, action: Action) -> str | None:
@@ -89,12 +106,16 @@ def stage(state: HuntState) -> str:
     return state.phase
 
 
+def stage_in_phase(state: HuntState) -> tuple[str, str]:
+    """What the sample tells apart: each stage in each phase it falls in (a scatter interrupts several)."""
+    return stage(state), state.phase
+
+
 # --- SVG ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", PLAYERS)
 def test_svg_parses_at_every_stage_with_one_element_per_cell(players: int) -> None:
     seen = set()
-    for state in positions(players):
-        root = svg_of(state)
+    for state, root in sampled_svgs(players):
         assert root.tag == f"{SVG}svg"
         laid = len(state.tile_at)
         assert sorted(element.get("data-tile", "") for element in with_attribute(root, "data-tile")) == sorted(
@@ -111,9 +132,9 @@ def test_svg_parses_at_every_stage_with_one_element_per_cell(players: int) -> No
 @pytest.mark.parametrize("players", PLAYERS)
 def test_each_tile_action_is_marked_once_on_its_tile_and_nothing_else_is(players: int) -> None:
     shared_tiles = 0
-    for state in positions(players):
+    for state, root in sampled_svgs(players):
         expected = expected_targets(state, tile_of)
-        check_marks(svg_of(state), expected, legal_texts(state), lambda element: element.get("data-tile", ""))
+        check_marks(root, expected, legal_texts(state), lambda element: element.get("data-tile", ""))
         shared_tiles += sum(1 for actions in expected.values() if len(actions) > 1)
     if players > 1:
         assert shared_tiles, "no position had two actions on one tile (recruit and hassle): that case went untested"

@@ -1,5 +1,5 @@
 """Tests of the Nut Hunt phone picture (render_phone) on views taken from seeded random games at every player
-count, seen by each seat and by the spectator.
+count (test_render's sample of their stages), seen by each seat and by the spectator.
 
 The page draws the picture 358 CSS px wide, so a length in the picture is length * 358 / width CSS px. A
 target's hit area is read from its shapes (the hex polygon and its stroke); two targets' hit areas must not
@@ -22,19 +22,19 @@ from render_checks import (
     check_marks,
     expected_targets,
     legal_texts,
-    random_game,
+    parse_once,
     seat_to_move,
     svg_texts,
     title_of,
     with_attribute,
 )
 
-from nutbox.games.nut_hunt import HuntOptions, HuntState, NutHunt
+from nutbox.games.nut_hunt import HuntState
 from nutbox.games.nut_hunt.components import COMPONENTS
 from nutbox.games.nut_hunt.face import FACE
 from nutbox.registry import face
 
-from .test_render import render_svg, tile_of
+from .test_render import game_positions, render_svg, sample_svgs, tile_of
 
 PHONE = 358  # CSS px: the width the page draws the phone picture at
 FINGER = 32  # CSS px: the smallest side of a target's hit area
@@ -46,29 +46,37 @@ Point = tuple[float, float]
 render_phone = Drawn(FACE).phone
 
 
-@cache
-def game_positions(players: int, seed: int) -> tuple[HuntState, ...]:
-    return random_game(NutHunt(HuntOptions(players=players)).new_state(), seed)
-
-
 def sample(players: int) -> list[HuntState]:
-    """Every 7th position of each game, its last, and every position with a decision on the board."""
-    found = []
-    for seed in SEEDS:
-        played = game_positions(players, seed)
-        found += [state for i, state in enumerate(played) if i % 7 == 0 or i == len(played) - 1
-                  or (seat_to_move(state) is not None and state.phase in ("place", "action") and i % 3 == 0)]
-    return found
+    """test_render's sample of each game: a few positions of each stage, the first and the last, every 40th."""
+    return [state for seed in SEEDS for state, _ in sample_svgs(players, seed)]
 
 
 def viewers(state: HuntState) -> list[int | None]:
     return [*range(state.n), None]
 
 
-def phone_of(state: HuntState, seat: int | None) -> ET.Element:
+def phone_picture(state: HuntState, seat: int | None) -> str:
     """The phone picture `seat` sees; with the legal actions when it is the seat to move."""
     legal = legal_texts(state) if seat == seat_to_move(state) else []
-    return ET.fromstring(render_phone(state.view(seat), legal))
+    return render_phone(state.view(seat), legal)
+
+
+def phone_of(state: HuntState, seat: int | None) -> ET.Element:
+    return ET.fromstring(phone_picture(state, seat))
+
+
+@cache
+def pictures(players: int) -> tuple[tuple[HuntState, ET.Element, dict[int | None, ET.Element]], ...]:
+    """Of each position of the sample: the state, the desktop picture its seat to move sees (test_render's) and
+    the phone picture of each viewer, drawn once for the tests that look at them (most viewers of a position
+    see the same picture: it is parsed once)."""
+    found = []
+    for seed in SEEDS:
+        for state, desktop in sample_svgs(players, seed):
+            parsed: dict[str, ET.Element] = {}
+            found.append((state, desktop, {seat: parse_once(phone_picture(state, seat), parsed)
+                                           for seat in viewers(state)}))
+    return tuple(found)
 
 
 def scale(root: ET.Element) -> float:
@@ -156,9 +164,8 @@ def test_the_face_offers_the_phone_picture() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_every_text_is_legible_on_a_phone(players: int) -> None:
     sizes = []
-    for state in sample(players):
-        for seat in viewers(state):
-            root = phone_of(state, seat)
+    for _, _, phones in pictures(players):
+        for root in phones.values():
             assert root.tag == f"{SVG}svg"
             assert float(root.get("width", "0")) == PHONE  # one unit is one CSS px
             sizes += text_sizes(root)
@@ -176,11 +183,10 @@ def test_the_measure_fails_a_small_text() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_targets_are_the_desktops_finger_sized_and_apart(players: int) -> None:
     smallest = math.inf
-    for state in sample(players):
-        root = phone_of(state, seat_to_move(state))
+    for state, desktop, phones in pictures(players):
+        root = phones[seat_to_move(state)]
         marked = check_marks(root, expected_targets(state, tile_of), legal_texts(state),
                              lambda element: element.get("data-tile", ""))
-        desktop = ET.fromstring(render_svg(state.view(seat_to_move(state)), legal_texts(state)))
         assert {(e.get("data-tile"), e.get("data-actions")) for e in with_attribute(desktop, "data-action")} == {
             (e.get("data-tile"), e.get("data-actions")) for e in marked}
         factor = scale(root)
@@ -207,9 +213,8 @@ def test_the_overlap_measure_sees_an_overlap() -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_phone_shows_the_tiles_places_and_states_as_the_desktop(players: int) -> None:
-    for state in sample(players)[::3]:
-        seat = seat_to_move(state)
-        phone, desktop = phone_of(state, seat), ET.fromstring(render_svg(state.view(seat), legal_texts(state)))
+    for state, desktop, phones in pictures(players)[::3]:
+        phone = phones[seat_to_move(state)]
 
         def places(root: ET.Element) -> dict[str, tuple[str | None, str]]:
             tiles = with_attribute(root, "data-tile")
@@ -222,9 +227,9 @@ def test_the_phone_shows_the_tiles_places_and_states_as_the_desktop(players: int
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_phone_shows_every_owners_score_and_pieces(players: int) -> None:
-    for state in sample(players)[::4]:
+    for state, _, phones in pictures(players)[::4]:
         view = state.view(None)
-        texts = svg_texts(phone_of(state, None))
+        texts = svg_texts(phones[None])
         joined = "\n".join(texts)
         for owner, info in enumerate(view["owners"]):
             assert info["name"] in texts
@@ -234,8 +239,7 @@ def test_the_phone_shows_every_owners_score_and_pieces(players: int) -> None:
             points = view["breakdown"][owner]["total"] if "breakdown" in view else 2 * nests
             assert any(text.startswith(f"{points} point") for text in texts)
         # each piece drawn: a dot per squirrel and a house per owner's nests on a tile
-        root = phone_of(state, None)
-        for element in with_attribute(root, "data-tile"):
+        for element in with_attribute(phones[None], "data-tile"):
             counts = view["board"][element.get("data-tile", "")]
             dots = sum(1 for e in element.iter(f"{SVG}circle"))
             houses = sum(1 for e in element.iter(f"{SVG}polygon") if len(e.get("points", "").split()) == 5)
@@ -256,7 +260,7 @@ def test_nothing_hidden_leaks(players: int) -> None:
     """Another seat's objectives are not drawn: dealing them other cards from the unseen deck changes
     nothing in a seat's (or the spectator's) picture, and none of their numbers or routes appears."""
     checked = 0
-    for state in sample(players)[:-1:5]:
+    for state in [state for state in sample(players) if not state.is_terminal()][::5]:  # the end shows every hand
         for seat in viewers(state):
             text = render_phone(state.view(seat), [])
             root = ET.fromstring(text)

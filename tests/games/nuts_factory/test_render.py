@@ -3,7 +3,7 @@ games, and on positions built explicitly where random play hardly goes (Splitter
 option).
 
 Every game is played from the first Box Holder to the end, so the views cover setup, configuration, the
-squirrel, pending bonus effects, shipping, cleanup and the final scores; long games are sampled. What a
+squirrel, pending bonus effects, shipping, cleanup and the final scores; each game is sampled by its stages. What a
 board action targets is read from the engine's action objects, not from the renderer's parsing.
 """
 
@@ -30,6 +30,7 @@ from render_checks import (
     picture_of,
     random_game,
     result_words,
+    stage_sample,
     svg_texts,
     text_of,
     title_of,
@@ -87,13 +88,19 @@ def game_positions(players: int, seed: int) -> tuple[FactoryState, ...]:
 
 
 def sample(players: int) -> Iterator[FactoryState]:
-    """Of each game: the Box Holders being placed, every position with a bonus effect waiting or a tied Hunt
-    (they are few), every 9th of the rest, and the end."""
+    """Of each game: three positions of each stage (the Box Holders being placed, configuring, a bonus effect
+    waiting, a tied Hunt, shipping, cleanup...), its first and last position and every 40th. The long games'
+    many positions of one stage draw alike, and a picture's rendering and parse are the cost (every seat's, in
+    test_render_phone.py): a few of each stage, spread over the game, cover what the renderer draws
+    differently."""
     for seed in SEEDS:
-        played = game_positions(players, seed)
-        for index, state in enumerate(played):
-            if state.pending or state.phase in ("setup", "hunt") or index % 9 == 0 or index == len(played) - 1:
-                yield state
+        yield from stage_sample(game_positions(players, seed), stage_in_phase, every=40)
+
+
+@cache  # three tests here and test_render_phone.py look at the same pictures
+def sample_svgs(players: int) -> tuple[tuple[FactoryState, ET.Element], ...]:
+    """The sample, each position with the picture its seat to move sees."""
+    return tuple((state, svg_of(state)) for state in sample(players))
 
 
 def board_target(state: FactoryState, action: Action) -> tuple[str, str] | None:
@@ -119,10 +126,12 @@ def svg_of(state: FactoryState) -> ET.Element:
     return picture_of(render_svg, state)
 
 
-def board_marks(state: FactoryState) -> dict[tuple[str, str], list[str]]:
+def board_marks(state: FactoryState, root: ET.Element | None = None) -> dict[tuple[str, str], list[str]]:
     """Each legal action with a board element is listed once, on that element; nothing else is marked."""
     expected = expected_targets(state, board_target)
-    check_marks(svg_of(state), expected, legal_texts(state), lambda element: key_of(element, TARGET_ATTRIBUTES))
+    if root is None:
+        root = svg_of(state)
+    check_marks(root, expected, legal_texts(state), lambda element: key_of(element, TARGET_ATTRIBUTES))
     return expected
 
 
@@ -132,6 +141,11 @@ def stage(state: FactoryState) -> str:
     if state.pending:
         return "pending"
     return state.phase
+
+
+def stage_in_phase(state: FactoryState) -> tuple[str, str]:
+    """What the sample tells apart: each stage in each phase it falls in (a bonus effect waits in several)."""
+    return stage(state), state.phase
 
 
 def as_text(view: dict[str, Any]) -> str:
@@ -159,8 +173,7 @@ def floor_lines(text: str) -> dict[str | int, str]:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_svg_parses_at_every_stage_with_the_floor_as_the_view_has_it(players: int) -> None:
     seen = set()
-    for state in sample(players):
-        root = svg_of(state)
+    for state, root in sample_svgs(players):
         assert root.tag == f"{SVG}svg"
         assert sorted(e.get("data-tile", "") for e in with_attribute(root, "data-tile")) == sorted(
             place(*spot) for spot in state.tiles
@@ -183,8 +196,8 @@ def test_svg_parses_at_every_stage_with_the_floor_as_the_view_has_it(players: in
 @pytest.mark.parametrize("players", PLAYERS)
 def test_each_board_action_is_marked_once_on_its_element_and_nothing_else_is(players: int) -> None:
     kinds: Counter[str] = Counter()
-    for state in sample(players):
-        for (attribute, _), actions in board_marks(state).items():
+    for state, root in sample_svgs(players):
+        for (attribute, _), actions in board_marks(state, root).items():
             kinds[attribute] += 1
             kinds["shared"] += len(actions) > 1
     # a tile offers clear and usually a slide: several actions on one element
@@ -192,10 +205,10 @@ def test_each_board_action_is_marked_once_on_its_element_and_nothing_else_is(pla
 
 
 def test_hunt_and_the_squirrel_bonus_mark_cells_of_his_row() -> None:
-    hunts = [s for players in PLAYERS for s in sample(players) if s.phase == "hunt"]
+    hunts = [(s, root) for players in PLAYERS for s, root in sample_svgs(players) if s.phase == "hunt"]
     assert hunts, "no tied Hunt came up: the hunt marks went untested"
-    for state in hunts:
-        expected = board_marks(state)
+    for state, root in hunts:
+        expected = board_marks(state, root)
         assert sorted(expected) == [("data-cell", str(state.squirrel)), ("data-cell", str(state.squirrel + 2))]
     state = position(hands=[(13,)], squirrel=4)
     play(state, "play 13 first")
@@ -287,9 +300,9 @@ def test_svg_holders_show_the_top_box_large_and_the_others_in_order() -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_svg_shows_every_seats_points(players: int) -> None:
-    for state in list(sample(players))[::20]:
+    for state, root in sample_svgs(players)[::20]:
         view = state.view(None)
-        scores = next(g for g in svg_of(state).iter(f"{SVG}g") if g.get("class") == "scores")
+        scores = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "scores")
         said = " ".join(svg_texts(scores))
         for seat, points in enumerate(view["points"]):
             assert f"Player {seat + 1}: {points} point{'s' if points != 1 else ''}" in said

@@ -1,5 +1,6 @@
-"""Tests of the Nuts! phone picture (render_phone) on the views of seeded random games at every player count,
-from the seat to move (with its legal actions), every other seat and the spectator.
+"""Tests of the Nuts! phone picture (render_phone) on the views of seeded random games at every player count
+(test_render's sample of their stages), from the seat to move (with its legal actions), every other seat and
+the spectator.
 
 The page draws the picture 358 CSS px wide, so a length in the picture is worth 358 / width CSS px: every
 text must read at 10 px or more, every target offer a finger 32 x 32 px and overlap no other target, and the
@@ -25,6 +26,7 @@ from render_checks import (
     key_of,
     legal_texts,
     overlap,
+    parse_once,
     seat_to_move,
     svg_texts,
     with_attribute,
@@ -34,7 +36,7 @@ from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_factory.actions import place
 from nutbox.games.nuts_factory.components import COMPONENTS
 
-from .test_render import PLAYERS, TARGET_ATTRIBUTES, board_target, render_phone, render_svg, sample
+from .test_render import PLAYERS, TARGET_ATTRIBUTES, board_target, render_phone, sample, sample_svgs
 
 PAGE = 358  # CSS px the page gives the picture's width
 SMALLEST_TEXT, MEDIAN_TEXT, FINGER = 10, 11, 32  # CSS px
@@ -50,8 +52,23 @@ def views(state: FactoryState) -> Iterator[tuple[int | None, list[str]]]:
         yield viewer, legal_texts(state) if viewer is not None and viewer == mover else []
 
 
-def phone_of(state: FactoryState, viewer: int | None, legal: list[str]) -> ET.Element:
-    return ET.fromstring(render_phone(state.view(viewer), legal))
+Phones = dict[int | None, tuple[str, ET.Element]]
+
+
+@cache
+def pictures(players: int) -> tuple[tuple[FactoryState, ET.Element, Phones], ...]:
+    """Of each position of test_render's sample: the state, the desktop picture its seat to move sees
+    (test_render's) and each viewer's phone picture (views), as drawn and parsed, drawn once for the tests that
+    look at them. Without actions every seat sees the spectator's picture: it is parsed once."""
+    found = []
+    for state, desktop in sample_svgs(players):
+        parsed: dict[str, ET.Element] = {}
+        phones: Phones = {}
+        for viewer, legal in views(state):
+            picture = render_phone(state.view(viewer), legal)
+            phones[viewer] = picture, parse_once(picture, parsed)
+        found.append((state, desktop, phones))
+    return tuple(found)
 
 
 def scale(root: ET.Element) -> float:
@@ -66,9 +83,8 @@ def measured(players: int) -> tuple[list[float], list[tuple[float, float]]]:
     """The scaled size of every text and the scaled sides of every target's hit area, over the sample."""
     sizes: list[float] = []
     sides: list[tuple[float, float]] = []
-    for state in sample(players):
-        for viewer, legal in views(state):
-            root = phone_of(state, viewer, legal)
+    for _, _, phones in pictures(players):
+        for _, root in phones.values():
             factor = scale(root)
             sizes += [float(t.get("font-size", "")) * factor for t in root.iter(f"{SVG}text")]
             for target in targets(root):
@@ -132,8 +148,8 @@ def test_every_target_offers_a_finger_32_px_each_way(players: int) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_no_two_targets_overlap(players: int) -> None:
     crowded = 0
-    for state in sample(players):
-        root = phone_of(state, seat_to_move(state), legal_texts(state))
+    for state, _, phones in pictures(players):
+        _, root = phones[seat_to_move(state)]
         boxes = [(hit_box(target), target.attrib) for target in targets(root)]
         for i, (box, attrib) in enumerate(boxes):
             for other, other_attrib in boxes[i + 1 :]:
@@ -146,10 +162,9 @@ def test_no_two_targets_overlap(players: int) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_phone_marks_the_desktop_targets_and_places_alike(players: int) -> None:
     kinds = set()
-    for state in sample(players):
+    for state, desktop, phones in pictures(players):
         legal = legal_texts(state)
-        view = state.view(seat_to_move(state))
-        phone, desktop = ET.fromstring(render_phone(view, legal)), ET.fromstring(render_svg(view, legal))
+        _, phone = phones[seat_to_move(state)]
         expected = expected_targets(state, board_target)
         check_marks(phone, expected, legal, lambda element: key_of(element, TARGET_ATTRIBUTES))
 
@@ -164,9 +179,9 @@ def test_the_phone_marks_the_desktop_targets_and_places_alike(players: int) -> N
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_phone_draws_the_floor_the_trucks_and_every_seats_points_and_boxed_nuts(players: int) -> None:
-    for state in list(sample(players))[::3]:
+    for state, _, phones in pictures(players)[::3]:
         view = state.view(None)
-        root = phone_of(state, None, [])
+        _, root = phones[None]
         assert sorted(e.get("data-tile", "") for e in with_attribute(root, "data-tile")) == sorted(
             place(*spot) for spot in state.tiles)
         assert sorted(e.get("data-machine", "") for e in with_attribute(root, "data-machine")) == sorted(
@@ -184,17 +199,16 @@ def test_the_phone_draws_the_floor_the_trucks_and_every_seats_points_and_boxed_n
 
 
 def test_in_shipping_the_trucks_come_before_the_floor_and_otherwise_after_it() -> None:
-    def tops(state: FactoryState) -> tuple[float, float]:
-        root = phone_of(state, seat_to_move(state), legal_texts(state))
+    def tops(root: ET.Element) -> tuple[float, float]:
         truck = float(next(with_attribute(root, "data-truck")[0].iter(f"{SVG}rect")).get("y", ""))
         row = float(next(e for e in root.iter(f"{SVG}rect") if e.get("data-row") == "1").get("y", ""))
         return truck, row
 
     seen = set()
-    for state in sample(3):
+    for state, _, phones in pictures(3):
         if not state.trucks or state.phase in ("over", "setup"):
             continue
-        truck, row = tops(state)
+        truck, row = tops(phones[seat_to_move(state)][1])
         assert (truck < row) == (state.phase == "shipping"), state.phase
         seen.add(state.phase == "shipping")
     assert seen == {True, False}
@@ -212,11 +226,14 @@ def test_nothing_hidden_shows_every_seat_sees_the_spectators_picture(players: in
     """Hands are the only hidden thing in Nuts! and the picture draws none: without legal actions, each
     seat's picture is the spectator's, and changing a seat's own hand in its view changes nothing."""
     held = 0
-    for state in sample(players):
-        spectator = render_phone(state.view(None), [])
+    for state, _, phones in pictures(players):
+        spectator, _ = phones[None]
         for seat in range(state.n):
             view = state.view(seat)
-            assert render_phone(view, []) == spectator
+            drawn, _ = phones[seat]
+            if seat == seat_to_move(state):  # drawn with its actions: drawn again without them
+                drawn = render_phone(view, [])
+            assert drawn == spectator
             if view.get("hand"):
                 held += 1
                 other = copy.deepcopy(view)

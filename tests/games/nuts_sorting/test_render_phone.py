@@ -1,5 +1,6 @@
 """Tests of the Nuts Sorting phone picture (render_phone.py) on views of seeded random games (the game has two
-players only) from each seat and the spectator, and on positions built explicitly (positions.py).
+players only; a sample of their stages) from each seat and the spectator, and on positions built explicitly
+(positions.py).
 
 The page draws the picture 358 CSS px wide, so a unit is scaled by 358 / width. Measured from the SVG: every
 text's size, every target's hit area (its shapes that take a tap) and whether two overlap. Which actions a
@@ -24,8 +25,8 @@ from render_checks import (
     check_marks,
     key_of,
     legal_texts,
-    random_game,
     seat_to_move,
+    stage_sample,
     svg_texts,
     title_of,
     with_attribute,
@@ -38,8 +39,8 @@ from nutbox.games.nuts_sorting.board import NAMES, cells_of
 from nutbox.games.nuts_sorting.face import FACE
 
 from .geometry import all_points, box, hit_shapes, inner_diameter, overlap
-from .positions import make_game, position
-from .test_render import CROWDED
+from .positions import position
+from .test_render import CROWDED, game_positions
 
 render_phone = Drawn(FACE).phone
 
@@ -56,20 +57,22 @@ NOTATION = re.compile(r"\b[a-i]\d ?- ?[a-i]\d\b|\bx ?[a-i]\d\b"
                       r"|\b(choose|remove|deal|pickup) ([a-i]\d|rby|bwg|first|second)\b|\b(rby|bwg)\b")
 
 
-@cache
-def game_positions(seed: int, placer_chooses_order: bool = False) -> tuple[SortingState, ...]:
-    return random_game(make_game(placer_chooses_order=placer_chooses_order).new_state(), seed)
+def stage(state: SortingState) -> tuple[str, frozenset[str]]:
+    """A position's phase and, at a decision, the kinds of action offered (a play offers pickups and moves, or
+    pickups only)."""
+    offered = state.legal_actions() if seat_to_move(state) is not None else []
+    return state.phase, frozenset(type(action).__name__ for action in offered)
 
 
 def positions() -> Iterator[SortingState]:
-    """Each seed's game: the deal every 12th cell, then every position. Then a game with the option
-    placer_chooses_order where player 1 says who moves first (seed 2: player 2 takes a colour set), the only
-    decision with a "choose second" button."""
+    """Of each seed's game: three positions of each stage (the deal, choosing, removing, playing, the end), the
+    first and the last and every 6th. Then the same of a game with the option placer_chooses_order where player
+    1 says who moves first (seed 2: player 2 takes a colour set), the only decision with a "choose second"
+    button. Each position is drawn for both seats and the spectator, and the many deals and plays of a game draw
+    alike: a few of each stage, spread over the game, cover what the renderer draws differently."""
     games = [game_positions(seed) for seed in SEEDS] + [game_positions(2, placer_chooses_order=True)]
     for game in games:
-        for index, state in enumerate(game):
-            if state.phase != "deal" or index % 12 == 0:
-                yield state
+        yield from stage_sample(game, stage, every=6)
 
 
 def pictures(state: SortingState) -> Iterator[tuple[int | None, ET.Element]]:
@@ -78,6 +81,22 @@ def pictures(state: SortingState) -> Iterator[tuple[int | None, ET.Element]]:
     for seat in (0, 1, None):
         legal = legal_texts(state) if seat == mover and seat is not None else []
         yield seat, ET.fromstring(render_phone(state.view(seat), legal))
+
+
+@cache
+def drawn() -> tuple[tuple[SortingState, dict[int | None, ET.Element], ET.Element], ...]:
+    """Each position of the sample with the phone picture of each seat and the spectator (pictures) and the
+    desktop picture of the seat to move, drawn once for the tests that look at them."""
+    return tuple((state, dict(pictures(state)), desktop_of(state)) for state in positions())
+
+
+def movers() -> Iterator[tuple[SortingState, ET.Element, ET.Element]]:
+    """The crowded position and each of the sample, with the phone and the desktop picture the seat to move (the
+    spectator at a chance node) sees."""
+    crowded = position(CROWDED)
+    yield crowded, phone_of(crowded), desktop_of(crowded)
+    for state, phones, desktop in drawn():
+        yield state, phones[seat_to_move(state)], desktop
 
 
 def phone_of(state: SortingState) -> ET.Element:
@@ -137,8 +156,8 @@ def test_registry_names_the_phone_renderer() -> None:
 
 def test_every_view_parses_fills_the_phone_width_and_shows_every_cell_and_both_colour_sets() -> None:
     phases = set()
-    for state in positions():
-        for seat, root in pictures(state):
+    for state, phones, _ in drawn():
+        for seat, root in phones.items():
             assert root.tag == f"{SVG}svg"
             assert scale(root) == 1  # drawn at the page's own size
             cells = {element.get("data-cell"): element for element in with_attribute(root, "data-cell")}
@@ -155,8 +174,8 @@ def test_every_view_parses_fills_the_phone_width_and_shows_every_cell_and_both_c
 
 def test_text_is_at_least_11_css_px_and_mostly_larger() -> None:
     every = []
-    for state in positions():
-        for _, root in pictures(state):
+    for _, phones, _ in drawn():
+        for root in phones.values():
             found = sizes(root)
             assert min(found) >= 11
             assert statistics.median(found) >= 11
@@ -167,8 +186,7 @@ def test_text_is_at_least_11_css_px_and_mostly_larger() -> None:
 def test_every_target_is_a_finger_wide_shape_of_its_own() -> None:
     smallest = float("inf")
     kinds = set()
-    for state in [position(CROWDED), *positions()]:
-        root = phone_of(state)
+    for _, root, _ in movers():
         marked = targets_of(root)
         shapes = {}
         for target in marked:
@@ -193,13 +211,12 @@ def test_every_target_is_a_finger_wide_shape_of_its_own() -> None:
 
 
 def test_every_legal_action_is_offered_where_it_acts_and_as_the_desktop_offers_it() -> None:
-    for state in [position(CROWDED), *positions()]:
-        root = phone_of(state)
+    for state, root, desktop_picture in movers():
         legal = legal_texts(state)
         marked = check_marks(root, expected_places(state), legal, lambda e: key_of(e, TARGET_ATTRIBUTES))
         offered = {action for element in marked for action in element.get("data-actions", "").split("|")}
         assert offered == set(legal)
-        desktop = {element.get("data-action") for element in targets_of(desktop_of(state))}
+        desktop = {element.get("data-action") for element in targets_of(desktop_picture)}
         assert offered == desktop
 
 
@@ -263,8 +280,8 @@ def test_the_decision_comes_first() -> None:
             else box(all_points(element))[1]
 
     seen = set()
-    for state in positions():
-        root = phone_of(state)
+    for state, phones, _ in drawn():
+        root = phones[seat_to_move(state)]
         board = min(top(e) for e in with_attribute(root, "data-cell"))
         plaques = min(top(e) for e in with_attribute(root, "data-set"))
         buttons = [top(e) for e in with_attribute(root, "data-first")]
@@ -280,8 +297,8 @@ def test_the_decision_comes_first() -> None:
 
 
 def test_the_plaques_show_each_colours_groups_and_nuts() -> None:
-    for state in [s for s in positions() if s.phase in ("play", "over")][::9]:
-        root = phone_of(state)
+    for state, phones, desktop in [entry for entry in drawn() if entry[0].phase in ("play", "over")][::9]:
+        root = phones[seat_to_move(state)]
         view = state.view(None)
         for plaque in with_attribute(root, "data-set"):
             texts = svg_texts(plaque)
@@ -294,7 +311,7 @@ def test_the_plaques_show_each_colours_groups_and_nuts() -> None:
         def plaques(picture: ET.Element) -> dict[str | None, str | None]:
             return {e.get("data-set"): e.get("data-state") for e in with_attribute(picture, "data-set")}
 
-        assert plaques(root) == plaques(desktop_of(state))  # the same state for the table to compare
+        assert plaques(root) == plaques(desktop)  # the same state for the table to compare
 
 
 def test_the_end_shows_the_winner() -> None:
@@ -309,8 +326,8 @@ def test_the_end_shows_the_winner() -> None:
 
 # --- what a person reads, and what the picture may know ------------------------------------------------------
 def test_no_text_or_tooltip_of_either_picture_shows_notation() -> None:
-    for state in [position(CROWDED), *positions()]:
-        for root in (phone_of(state), desktop_of(state)):
+    for _, phone, desktop in movers():
+        for root in (phone, desktop):
             words = svg_texts(root) + [title.text or "" for title in root.iter(f"{SVG}title")]
             assert not [line for line in words if NOTATION.search(line)]
 
@@ -326,11 +343,12 @@ def test_a_seat_sees_nothing_the_spectator_does_not_but_who_it_is() -> None:
         return " ".join(words.replace("(you)", "").split()), places
 
     named = 0
-    for state in positions():
-        root = ET.fromstring(render_phone(state.view(None), []))
+    for state, phones, _ in drawn():
+        root = phones[None]
         assert "(you)" not in " ".join(svg_texts(root))
         for seat in (0, 1):
-            mine = ET.fromstring(render_phone(state.view(seat), []))
+            # the seat to move was drawn with its actions: drawn again without them
+            mine = ET.fromstring(render_phone(state.view(seat), [])) if seat == seat_to_move(state) else phones[seat]
             named += "(you)" in " ".join(svg_texts(mine))
             assert shown(mine) == shown(root)
         if state.phase == "deal":
