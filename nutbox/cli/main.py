@@ -17,6 +17,7 @@ from nutbox.cli.line_reader import LineReader
 from nutbox.cli.option_text import name_values
 from nutbox.cli.replay_view import ReplayViewer, steps
 from nutbox.cli.resume import resumed
+from nutbox.cli.review_cmd import review_command
 from nutbox.cli.serve_cmd import serve
 from nutbox.cli.simulate_cmd import rate, simulate
 from nutbox.cli.table import HUMAN, TerminalTable
@@ -169,6 +170,7 @@ app.command()(serve)
 app.command("invite-code")(invite_code)
 app.command()(simulate)
 app.command()(rate)
+app.command("review")(review_command)
 
 if __name__ == "__main__":
     app()
