@@ -15,15 +15,19 @@ CARD_VALUE = 2.0
 SCALE = 15.0
 
 
+# each truck's (nuts, points, nuts in all), looked up once: playouts and searches ask the heuristic millions of times
+_LOADS = {truck_id: (truck.nuts, truck.points, sum(truck.nuts)) for truck_id, truck in TRUCKS.items()}
+
+
 def standing(state: FactoryState, seat: int) -> float:
     """Points, plus what the warehouse and the hand promise: nuts count for most when a truck on the
     board could take them."""
     held = state.warehouse(seat)
     best = 0.0
     for truck_id in state.trucks:
-        truck = TRUCKS[truck_id]
-        covered = sum(min(have, need) for have, need in zip(held, truck.nuts, strict=True))
-        best = max(best, truck.points * covered / sum(truck.nuts))
+        nuts, points, total = _LOADS[truck_id]
+        covered = sum(map(min, held, nuts))
+        best = max(best, points * covered / total)
     loose = sum(held) / NUTS
     return state.points[seat] + 0.5 * best + NUT_VALUE * loose + CARD_VALUE * len(state.hands[seat])
 
