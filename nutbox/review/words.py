@@ -39,11 +39,16 @@ def tell(review: Review, record: Record, game: Game, face: Face[Any], names: Nam
         made = face.label(game.parse(judged.made), view, names)
         best = face.label(game.parse(judged.best), view, names)
         who, whose = ("you", "your") if judged.seat == you else (seats[judged.seat], f"{seats[judged.seat]}'s")
+        # with three or more seats a place tells more than the chance of winning alone
+        places = game.num_players > 2
         if judged.best == judged.made:
+            place = f", expected place {judged.made_place:.1f}" if places else ""
             sentence = (f"Decision {judged.turn}: {who} chose “{made}”, the best move found "
-                        f"({whose} chance {percent(judged.made_chance)}).")
+                        f"({whose} chance {percent(judged.made_chance)}{place}).")
         else:
+            place = (f" (expected place {judged.best_place:.1f} instead of {judged.made_place:.1f})"
+                     if places else "")
             sentence = (f"Decision {judged.turn}: {who} chose “{made}”; “{best}” kept {whose} chance at "
-                        f"{percent(judged.best_chance)} instead of {percent(judged.made_chance)}.")
+                        f"{percent(judged.best_chance)} instead of {percent(judged.made_chance)}{place}.")
         told.append(Told(judged, made, best, sentence))
     return told
