@@ -52,7 +52,7 @@ def review_command(
                 result = review(record, game, seat, budget, progress)
         show(result, record, game, every)
     except (NutboxError, ValueError) as error:
-        Console(stderr=True, highlight=False).print(f"[red]error:[/] {error}")
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error:[/] {error}")
         raise typer.Exit(2) from None
 
 

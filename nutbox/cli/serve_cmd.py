@@ -42,6 +42,17 @@ def serve(
     webhook_private: Annotated[
         bool, typer.Option(help="let players' webhooks reach loopback and private addresses (a club's own network)")
     ] = False,
+    review_share: Annotated[
+        int, typer.Option(min=1, max=64, help="judgements of finished games' reviews in the bots' processes at once "
+                                              "(the bots at the tables get the rest)")
+    ] = 1,
+    review_playouts: Annotated[
+        int, typer.Option(min=4, max=400, help="playouts per move a review compares (more: surer marks, slower)")
+    ] = 24,
+    reviews_waiting: Annotated[
+        int, typer.Option(min=1, max=10_000, help="reviews waiting or under way at once (more are refused: ask "
+                                                  "later)")
+    ] = 20,
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="server processes on this machine, all serving every table "
                                               "(PostgreSQL only: SQLite serves one process)")
@@ -60,7 +71,8 @@ def serve(
         raise typer.Exit(2)
     shown = reachable(db)
     limits = Limits(outbox=outbox, bot_time=bot_time, grace=grace, bot_settings=allow_bot_settings,
-                    invite_only=invite_only, webhook_private=webhook_private, spectators=spectators)
+                    invite_only=invite_only, webhook_private=webhook_private, spectators=spectators,
+                    review_share=review_share, review_playouts=review_playouts, reviews_waiting=reviews_waiting)
     quiet_libraries()
     typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {shown}; {workers} "
                f"process{'es' if workers > 1 else ''})")

@@ -50,15 +50,17 @@ def play_out(game: Game, state: State, rng: random.Random) -> State:
 
 
 def result_for(state: State, seat: int) -> tuple[float, float]:
-    """(win share, place) of `seat` in a finished game: a shared win splits the one win; the place is 1 plus the
-    seats that scored more. Alone against the rules (a solo game), a win is a positive return."""
-    scores = state.scores()
+    """(win share, place) of `seat` in a finished game: a shared win splits the one win; a winner's place is 1,
+    anyone else's 1 plus the winners and the other seats that scored more (so a tie the rules break by other means
+    places the loser behind the winner). Alone against the rules (a solo game), a win is a positive return."""
     if state.game.num_players == 1:
         return (1.0 if state.returns()[seat] > 0 else 0.0), 1.0
     winners = state.winners()
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    place = 1.0 + sum(1 for other in scores if other > scores[seat])
-    return share, place
+    if seat in winners:
+        return 1.0 / len(winners), 1.0
+    scores = state.scores()
+    ahead = sum(1 for other, score in enumerate(scores) if other not in winners and score > scores[seat])
+    return 0.0, 1.0 + len(winners) + ahead
 
 
 def candidates(game: Game, view: View, legal: Sequence[Action], seat: int, count: int,

@@ -7,7 +7,7 @@ from typing import Any
 
 from nutbox.core import Face, Game, Record, SeatNames, replay
 from nutbox.core.face import Names
-from nutbox.review.review import Judged, Review
+from nutbox.review.game_review import Judged, Review
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@
     /t/{id}/invite/{token}  an invitation: the first browser to take it gets the seat and its own key
     /t/{id}/seat/{key}      a seat's page        /t/{id}   a spectator's page
     /t/{id}/record.json     the record, once the game is over
-    /api/t/{id}/...         state, act, undo, handover, transfer, again, hint, replay (JSON)
+    /t/{id}/review          a finished game's review (web/reviews.py): its summary, graphs and marked decisions
+    /api/t/{id}/...         state, act, undo, handover, transfer, again, hint, replay, review (JSON)
     /ws/t/{id}?secret=...   live updates; send {"type": "act", "action": TEXT, "version": N} (or undo, handover)
     /learn/{game}           the game's tutorial (web/learn.py)
 
@@ -50,7 +51,7 @@ from nutbox.web.claims import check_creator
 from nutbox.web.guard import Guard, TooLarge
 from nutbox.web.hub import Hub
 from nutbox.web.limits import Clock, Limits
-from nutbox.web.live import LiveTable
+from nutbox.web.live import ACTION_LENGTH, LiveTable
 from nutbox.web.new_tables import new_table
 from nutbox.web.pages import CHOICE_NAMES, address_of, body, checked, game_id_of, hub_of, parse_json, qr_svg, templates
 from nutbox.web.refusal import Refusal, clip
@@ -105,6 +106,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/t/{table}/seat/{secret}", seat_page),
         Route("/t/{table}", spectator_page),
         Route("/t/{table}/record.json", download),
+        Route("/t/{table}/review", review_page),
         Route("/api/t/{table}/state", api_state),
         Route("/api/t/{table}/act", api_act, methods=["POST"]),
         Route("/api/t/{table}/undo", api_undo, methods=["POST"]),
@@ -115,6 +117,8 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/api/t/{table}/hint", api_hint, methods=["POST"]),
         Route("/api/t/{table}/replay", api_replay),
         Route("/api/t/{table}/chat", api_chat, methods=["POST"]),
+        Route("/api/t/{table}/review", api_review, methods=["GET"]),
+        Route("/api/t/{table}/review", api_review_start, methods=["POST"]),
         WebSocketRoute("/ws/t/{table}", live),
         *learn.ROUTES,
         *profiles.ROUTES,
@@ -421,6 +425,12 @@ async def download(request: Request) -> Response:
     )
 
 
+async def review_page(request: Request) -> Response:
+    """A finished game's review: asked for here, its progress while it is worked out, then what it found."""
+    context = await hub_of(request).reviews.page(request.path_params["table"])
+    return templates.TemplateResponse(request, "review.html", context)
+
+
 async def upload(request: Request) -> Response:
     form = await request.form(max_files=1, max_fields=5)
     file = form.get("record")
@@ -531,6 +541,7 @@ async def api_request(request: Request, kind: str) -> Response:
 
 
 async def api_replay(request: Request) -> Response:
+    """A step of the game; `mark` (at most twice): moves open then, marked on the board (a review's two moves)."""
     seated = await hub_of(request).table(request.path_params["table"])
     live = seated.live
     seat = live.seat_of(request.query_params.get("secret"))
@@ -538,8 +549,28 @@ async def api_replay(request: Request) -> Response:
     as_text = request.query_params.get("as")
     as_seat = whole(as_text, "as", 99) if as_text not in (None, "") else None
     phone = request.query_params.get("layout") == "phone"
-    message = await asyncio.to_thread(live.replay_message, seat, step, as_seat, phone)
+    marks = request.query_params.getlist("mark")
+    if len(marks) > 2 or any(not text or len(text) > ACTION_LENGTH for text in marks):
+        raise Refusal(f"mark at most two moves, each of 1 to {ACTION_LENGTH} characters", status=400)
+    message = await asyncio.to_thread(live.replay_message, seat, step, as_seat, phone, marks)
     return JSONResponse(message)
+
+
+async def api_review(request: Request) -> Response:
+    """A finished game's review: its status and progress, and once done what it found (web/reviews.py)."""
+    return JSONResponse(await hub_of(request).reviews.status(request.path_params["table"]))
+
+
+async def api_review_start(request: Request) -> Response:
+    """Ask for a finished game's review (a body, if any, is checked like every request's; none is needed)."""
+    profiles.same_site(request)
+    if await request.body():
+        await body(request)
+    profile = await profiles.profile_of(request)
+    person = f"profile:{profile[0].id}" if profile else f"address:{address_of(request)}"
+    row = await hub_of(request).reviews.request(request.path_params["table"], person,
+                                                profile[0].id if profile else None)
+    return JSONResponse({"ok": True, "status": row.status, "done": row.done, "total": row.total})
 
 
 # --- live updates ---------------------------------------------------------------------------------------------

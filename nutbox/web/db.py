@@ -141,6 +141,19 @@ ratings = Table(  # openskill ratings, one per game and player count
     Column("games", Integer, nullable=False),
     Column("updated", Float, nullable=False),
 )
+reviews = Table(  # a finished game's review (web/reviews.py): one per table, worked out once, kept
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("status", String(10), nullable=False),  # "queued", "running", "done" or "failed"
+    Column("done", Integer, nullable=False),  # decisions judged so far ...
+    Column("total", Integer, nullable=False),  # ... of how many (0 until the review starts)
+    Column("result", Text),  # the review as JSON (nutbox.review.Review.to_json), once done
+    Column("requested_by", String(16)),  # the profile that asked for it, or None
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),  # the last change (progress is written every few seconds)
+    Index("reviews_by_status", "status"),
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 FIRST = "0001"  # the schema of the releases before migrations (tables and actions)

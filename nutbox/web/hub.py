@@ -8,7 +8,8 @@ own bounded outbox (web/watchers.py): nothing here ever waits for a connection t
 
 The hub holds its collaborators and they call back through what `Desk` names (web/seated.py): the chat
 (chat.py), the bots and hints (bot_turns.py), the turn clocks (clocks.py), seat claims and links (claims.py),
-who is here (presence.py), "your turn" webhooks (notices.py), and the other processes (peers.py).
+who is here (presence.py), "your turn" webhooks (notices.py), reviews of finished games (reviews.py), and the other
+processes (peers.py).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from nutbox.web.people import People, Profile, Write
 from nutbox.web.presence import Presence
 from nutbox.web.refusal import Refusal
 from nutbox.web.results import read_ratings, results
+from nutbox.web.reviews import Reviews
 from nutbox.web.seated import Errands, Seated
 from nutbox.web.seats import HUMAN
 from nutbox.web.settings import Rematch, TableSettings
@@ -73,6 +75,7 @@ class Hub:
         self.claims = SeatClaims(clock, self.clocks, self)
         self.chat = Chat(self.people, clock, limits, self)
         self.notices = TurnNotices(self.people, self.notifier, self.errands)
+        self.reviews = Reviews(bots, store, clock, limits, self)
         self.peers = Peers(self.tables, store, self.people, self.presence, self.chat, self.errands, self)
         self.watching: asyncio.Task[None] | None = None  # the turn clocks' watch
         self.listener: Listener | None = None  # other processes' changes (PostgreSQL)
@@ -126,6 +129,7 @@ class Hub:
             self.listener = Listener(url, lambda text: loop.call_soon_threadsafe(self.peers.heard, text))
             self.listener.start()
             self.presence.telling = True
+        await self.reviews.resume()
         ids = await asyncio.to_thread(self.store.unfinished)
         for table_id in ids:
             try:
@@ -403,6 +407,7 @@ class Hub:
     async def close(self) -> None:
         if self.watching is not None:
             self.watching.cancel()
+        self.reviews.close()
         if self.listener is not None:
             await asyncio.to_thread(self.listener.stop)
         self.notifier.close()

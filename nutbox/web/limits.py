@@ -26,6 +26,12 @@ class Limits:
     # seconds at least between two bot decisions while a bot plays a person's seat (handed over, or its time ran
     # out): the person can follow the game and take the seat back before it is played to the end
     pace: float = 1.5
+    # reviews of finished games (web/reviews.py): judgements in the bots' pool at once across all reviews of this
+    # process (the bots at the tables get the rest of the pool), playouts per move compared, and the queue's length:
+    # reviews waiting or under way on this process (a request beyond is refused, 503)
+    review_share: int = 1
+    review_playouts: int = 24
+    reviews_waiting: int = 20
 
 
 class Clock:

@@ -9,6 +9,7 @@ web/messages.py, a new table in web/new_tables.py.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -445,6 +446,6 @@ class LiveTable:
     def replay_points(self) -> list[int]:
         return messages.replay_points(self)
 
-    def replay_message(self, seat: int | None, step: int, as_seat: int | None, phone: bool = False
-                       ) -> dict[str, Any]:
-        return messages.replay_message(self, seat, step, as_seat, phone)
+    def replay_message(self, seat: int | None, step: int, as_seat: int | None, phone: bool = False,
+                       marks: Sequence[str] = ()) -> dict[str, Any]:
+        return messages.replay_message(self, seat, step, as_seat, phone, marks)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nutbox.core import TERMINAL, Event, State, View, events_for, replay, seat_name, with_names
 from nutbox.web.names import bot_name
-from nutbox.web.refusal import Refusal
+from nutbox.web.refusal import Refusal, clip
 from nutbox.web.results import places
 
 if TYPE_CHECKING:
@@ -172,11 +172,12 @@ def replay_points(live: LiveTable) -> list[int]:
     return [first, *later]
 
 
-def replay_message(live: LiveTable, seat: int | None, step: int, as_seat: int | None, phone: bool = False
-                   ) -> dict[str, Any]:
+def replay_message(live: LiveTable, seat: int | None, step: int, as_seat: int | None, phone: bool = False,
+                   marks: Sequence[str] = ()) -> dict[str, Any]:
     """The position after `step` replay steps, from the asker's point of view; once the game is over, from any
     seat's (`as_seat`), so that everything can be seen: its board, panels, scores and what was to be decided
-    then."""
+    then. `marks`: moves open at that step to mark on the board as its targets (a review's move made and better
+    move), once the game is over."""
     points = replay_points(live)
     if not 0 <= step < len(points):
         raise Refusal(f"step must be from 0 to {len(points) - 1}, not {step}")
@@ -194,6 +195,8 @@ def replay_message(live: LiveTable, seat: int | None, step: int, as_seat: int | 
         events.extend(step_events)
     view = position.view(viewer)
     names = live.names()
+    if marks:
+        check_marks(live, position, step, marks)
     return {
         "type": "replay",
         "step": step,
@@ -203,9 +206,23 @@ def replay_message(live: LiveTable, seat: int | None, step: int, as_seat: int | 
         "to_move": position.to_move() if isinstance(position.to_move(), int) else None,
         "finished": position.is_terminal(),
         **position_words(live, view, position.is_terminal(), names),
-        "svg": picture(live, view, [], phone, names),
+        "svg": picture(live, view, list(marks), phone, names),
+        "marks": list(marks),
         "log": log_lines(events, viewer, names)[-LOG_LENGTH:],
     }
+
+
+def check_marks(live: LiveTable, position: State, step: int, marks: Sequence[str]) -> None:
+    """Moves marked on a replay's board: once the game is over (they name what a seat could do then), and each a
+    move that was open at that step."""
+    if not live.finished:
+        raise Refusal("moves are marked on a replay once the game is over", status=403)
+    if not isinstance(position.to_move(), int):
+        raise Refusal(f"nobody decides at step {step}: no move to mark")
+    legal = {str(action) for action in position.legal_actions()}
+    for text in marks:
+        if text not in legal:
+            raise Refusal(f"{clip(text, 40)!r} is not a move open at step {step}")
 
 
 def replay_prompt(live: LiveTable, position: State, view: View, viewer: int | None, step: tuple[int, int],

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 
-from nutbox.web.db import actions, as_json, migrate, tables
+from nutbox.web.db import actions, as_json, migrate, reviews, tables
 from nutbox.web.listen import notify
 from nutbox.web.seats import Seat
 from nutbox.web.settings import TableSettings
@@ -54,6 +54,24 @@ class StoredTable:
 
 
 Write = Callable[[Any], None]  # a change made on a connection inside a transaction
+
+
+@dataclass
+class ReviewRow:
+    """A finished game's review as stored (web/reviews.py): its status, progress and, once done, its result."""
+
+    table_id: str
+    status: str  # "queued", "running", "done" or "failed"
+    done: int
+    total: int
+    result: str | None  # the review as JSON text, once done
+    requested_by: str | None  # the profile that asked for it
+    created: float
+    updated: float
+
+
+class ReviewChanged(Exception):
+    """A review's row was not in the state a change expected (another process took it, or it moved on)."""
 
 
 class Store:
@@ -89,6 +107,18 @@ class Store:
     def count(self) -> int:
         with self.engine.connect() as db:
             return int(db.scalar(select(func.count()).select_from(tables)) or 0)
+
+    def review(self, table_id: str) -> ReviewRow | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(reviews).where(reviews.c.table_id == table_id)).mappings().first()
+        return None if row is None else ReviewRow(**row)
+
+    def reviews_left(self) -> list[ReviewRow]:
+        """The reviews queued or under way when a server stopped, oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(reviews).where(reviews.c.status.in_(("queued", "running")))
+                              .order_by(reviews.c.created)).mappings().all()
+        return [ReviewRow(**row) for row in rows]
 
     # --- writing: each returns a future answered once the change is on disk -----------------------------------
     def create(self, table: StoredTable) -> Future[None]:
@@ -147,6 +177,27 @@ class Store:
                      finished=finished)
             if also is not None:
                 also(db)
+
+        return self._submit(write)
+
+    def add_review(self, row: ReviewRow) -> Future[None]:
+        """A new review's row (refused by the database if the table has one already)."""
+        values = dict(vars(row))
+
+        def write(db: Any) -> None:
+            db.execute(insert(reviews).values(**values))
+
+        return self._submit(write)
+
+    def set_review(self, table_id: str, only_if: dict[str, Any] | None = None, **changes: Any) -> Future[None]:
+        """Change a review's row; with `only_if`, only while its columns hold those values (else ReviewChanged:
+        another process took it, or it moved on)."""
+        condition = [reviews.c.table_id == table_id,
+                     *(reviews.c[name] == value for name, value in (only_if or {}).items())]
+
+        def write(db: Any) -> None:
+            if db.execute(update(reviews).where(*condition).values(**changes)).rowcount != 1:
+                raise ReviewChanged(f"the review of table {table_id} changed meanwhile")
 
         return self._submit(write)
 

@@ -482,6 +482,12 @@ function showResult() {
     watch.href = state.again;
     result.append(watch);
   }
+  if (reviewable()) {  // what each player could have done better: the review's page (web/reviews.py)
+    const review = element("a", "button secondary", "Review this game");
+    review.id = "review-game";
+    review.href = `/t/${tableId}/review`;
+    result.append(review);
+  }
   const as = $("replay-as");
   if (!as.options.length) {
     const mineLabel = spectator ? "the spectators' view" : "your view";
@@ -530,6 +536,9 @@ async function join(link) {
   else joining = false;
 }
 
+// A game played to its end (not one stopped by a forfeit) can be reviewed.
+const reviewable = () => state.finished && state.winners !== null && state.winners !== undefined;
+
 // --- replays ------------------------------------------------------------------------------------------------
 // A step of the game as it was: its board, prompt, panels, scores and log, from the chosen point of view.
 async function replay(step) {
@@ -548,6 +557,7 @@ async function replay(step) {
   $("board").innerHTML = message.svg || "";
   $("replay-label").textContent = `Replay: step ${message.step} of ${message.steps}`;
   $("replay-bar").hidden = false;
+  $("replay-review").hidden = !reviewable();
   root.dataset.replaying = "yes";
   $("prompt").textContent = message.prompt;
   $("prompt").classList.remove("mine");

@@ -181,9 +181,9 @@ def review(record: Record, game: Game, seats: Sequence[int] | None = None, budge
     chosen = sorted(set(range(game.num_players) if seats is None else seats))
     if any(seat not in range(game.num_players) for seat in chosen):
         raise ValueError(f"seats are 0 to {game.num_players - 1}")
-    todo = list(decisions(record, game, chosen, steps))
     if not final_state(record, game).is_terminal():
         raise ValueError("only a finished game can be reviewed")
+    todo = list(decisions(record, game, chosen, steps))
 
     def one(decision: Decision) -> Judged:
         return judge(decision, game, budget)
