@@ -69,3 +69,11 @@ def click_a_decision(page: Page) -> None:
     page.wait_for_function(
         "v => document.getElementById('table').dataset.version !== v", arg=before, timeout=60_000
     )
+
+
+def play_to_the_end(page: Page) -> None:
+    """The seat's last listed move each turn, until the game is over (each waits for the table to change)."""
+    while wait_for_turn(page) == "Your move":
+        before = page.locator("#table").get_attribute("data-version")
+        page.locator("#legal button.action").last.click()
+        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from table_steps import click_a_decision, create_table, take_seat, wait_for_turn
+from table_steps import click_a_decision, create_table, play_to_the_end, take_seat, wait_for_turn
 
 AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wide": (1920, 1080)}
@@ -189,10 +189,7 @@ def test_the_end_of_a_game_fits_a_phone_and_passes_axe(server: str, open_page: A
     page = open_page("phone")
     links, _ = create_table(page, server, "nuts-sorting", ["human", "random"])
     take_seat(page, links[0])
-    while wait_for_turn(page) == "Your move":
-        before = page.locator("#table").get_attribute("data-version")
-        page.locator("#legal button.action").last.click()
-        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+    play_to_the_end(page)
     expect(page.locator("#result .score-table")).to_be_visible()
     check(page, "phone", "the end of a game")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from launch import running_server
 from playwright.sync_api import Browser, Page, expect
-from table_steps import create_table, take_seat, wait_for_turn
+from table_steps import create_table, play_to_the_end, take_seat
 from test_phone_and_access import SIZES, check
 
 from nutbox.agents import make_agent
@@ -48,10 +48,7 @@ def test_the_end_of_a_game_links_to_its_review_which_fits_a_phone_and_a_laptop(s
     page = opened(browser, "phone")
     links, _ = create_table(page, server, "nuts-sorting", ["human", "random"])
     take_seat(page, links[0])
-    while wait_for_turn(page) == "Your move":
-        before = page.locator("#table").get_attribute("data-version")
-        page.locator("#legal button.action").last.click()
-        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+    play_to_the_end(page)
     link = page.locator("#result #review-game")
     expect(link).to_have_text("Review this game")
     check(page, "phone", "the end of a game with its review link")
