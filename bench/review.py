@@ -1,0 +1,416 @@
+"""Whether a review's chances of winning mean something (issue 35): predictions against how the games went.
+
+    python bench/review.py [--games nuts-sorting,nut-hunt,...] [--players N] [--positions 300] [--per-game 10]
+                           [--playouts 24] [--candidates 3] [--workers 2] [--seed 1000] [--resamples 2000]
+                           [--save FILE] [--diagnose N]
+
+For each game, plays games of `easy` bots in every seat (nutbox.play.run_match: game `s` is seeded `s`, chance
+drawn from its seeded generator, the bots seeded by agent_seed), and reviews a sample of each game's decisions
+with more than one legal move: every k-th of them (k so that about `--per-game` are taken, from a seeded
+offset), every seat, with `nutbox.review.review(..., steps=...)` spread over `--workers` processes as `nutbox
+review` does. Games are played until at least `--positions` decisions are reviewed. Each reviewed decision gives
+the review's chance of winning after the move made, for the seat that made it, and that seat's actual result in
+its game: its win share (1/k of a win shared by k; alone, beating the rules' opponent), as the review counts one.
+
+Prints per game:
+- calibration: the decisions grouped by predicted chance (0-20%, ..., 80-100%), with each group's count, games,
+  mean prediction and observed win rate with a 95% interval, and the mean absolute gap weighted by counts,
+  beside the gap a perfectly calibrated predictor as noisy would show (simulated: each prediction taken as the
+  truth, estimated again from as many playouts, and an outcome drawn from it; positions independent); and the
+  mean prediction less the observed win rate (a bias that every bin shares);
+- marks: the observed win rate after decisions marked blunder, mistake or worse, and any mark, against after
+  unmarked decisions, the difference with its 95% interval, and each group's mean predicted chance after the
+  best move found and after the move made. A mark is likelier where much is at stake, so the win rates alone
+  mix the mark with the position; the last column compares how far each group's results fell below the chance
+  the best move offered: if the marks are right, by about the drop they claim more than unmarked decisions;
+- the Brier score of the predictions against a constant predictor of the sample's own win rate;
+- the wall time;
+- with `--diagnose N`, for N of the decisions (a seeded sample), what moves the prediction away from the truth:
+  the chance after the move made from the true state (the hidden parts as they were) with the review's own
+  playouts, and with `easy` bots playing on instead (as many games as playouts, fresh chance): by predicted
+  chance, the mean of each beside the observed rate. Review against true-state playouts is what seeing only the
+  seat's view does; true-state playouts against easy bots is what the playout policy does; easy bots against
+  the outcome is noise (they are the players).
+
+At the end, with more than one game, the marks table again over all the games' decisions together.
+
+Decisions from one game share its outcome, so they are not independent: every interval here is a percentile
+bootstrap over games (whole games resampled with their decisions, `--resamples` times), not over decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from functools import partial
+from itertools import pairwise
+from pathlib import Path
+
+from nutbox.agents import make_agent
+from nutbox.core import Record, draw_chance, final_state, replay
+from nutbox.play import agent_seed, run_match
+from nutbox.registry import BUILT_IN, make
+from nutbox.review import Budget, Decision, Judged, Mapper, judge_anywhere, review
+from nutbox.review.estimate import play_out, result_for
+from nutbox.review.game_review import decisions
+
+PLAYERS = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "nut-cards": 2, "in-the-nuts": 2}
+BINS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+FEWEST = 5  # games a group of decisions must come from to be given an interval
+NOISE_RUNS = 200  # simulated runs of a calibrated predictor, for the gap noise alone makes
+
+
+@dataclass(frozen=True)
+class Position:
+    """One reviewed decision: what the review said, and how the game went for the seat that decided."""
+
+    game: str
+    seed: int  # the game's
+    step: int
+    seat: int
+    predicted: float  # chance of winning after the move made
+    best: float  # after the best move found
+    mark: str | None
+    won: float  # the seat's win share in the end
+
+
+def play(game_id: str, options: dict[str, object], seed: int) -> Record:
+    """One game of `easy` bots, whole."""
+    game = make(game_id, options)
+    agents = [make_agent("easy", game, seat, agent_seed(seed, seat)) for seat in range(game.num_players)]
+    return run_match(game, agents, seed).record
+
+
+def in_pool(pool: ProcessPoolExecutor, budget: Budget) -> Mapper:
+    """nutbox review's mapper, one decision at a time (a game's sample is small: big chunks would idle a worker)."""
+
+    def mapper(_: Callable[[Decision], Judged], todo: list[Decision]) -> Iterator[Judged]:
+        return pool.map(partial(judge_anywhere, budget=budget), todo, chunksize=1)
+
+    return mapper
+
+
+def sampled(record: Record, game_id: str, per_game: int, rng: random.Random) -> list[int]:
+    """Every k-th step that was a decision with a choice (any seat), from a random offset below k."""
+    game = make(game_id, record.options)
+    steps = [decision.step for decision in decisions(record, game, range(game.num_players))]
+    every = max(1, math.ceil(len(steps) / per_game))
+    return steps[rng.randrange(every)::every]
+
+
+def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
+            pool: ProcessPoolExecutor, records: dict[int, Record]) -> list[Position]:
+    """Reviewed decisions from games seeded args.seed, args.seed + 1, ... until there are enough (the games'
+    records are put in `records`, by seed)."""
+    game = make(game_id, options)
+    budget = Budget(args.playouts, args.candidates)
+    rng = random.Random(f"{args.seed}:{game_id}:sample")
+    found: list[Position] = []
+    seed = args.seed
+    while len(found) < args.positions:
+        seeds = list(range(seed, seed + args.workers))
+        seed += args.workers
+        for number, record in zip(seeds, pool.map(partial(play, game_id, options), seeds), strict=True):
+            steps = sampled(record, game_id, args.per_game, rng)
+            judged = review(record, game, None, budget, mapper=in_pool(pool, budget), steps=steps)
+            end = final_state(record, game)
+            records[number] = record
+            found += [Position(game_id, number, one.step, one.seat, one.made_chance, one.best_chance,
+                               one.mark, result_for(end, one.seat)[0])
+                      for one in judged.decisions]
+            if len(found) >= args.positions:
+                return found
+    return found
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A reviewed decision to judge again from the true state."""
+
+    game_id: str
+    options: dict[str, object]
+    record: Record
+    step: int
+    seat: int
+    count: int  # playouts, and games of easy bots
+
+
+def probe(task: Probe) -> tuple[float, float]:
+    """The seat's chance after the move made, from the true state: by the review's playouts, by easy bots."""
+    game = make(task.game_id, task.options)
+    for step, (state, _) in enumerate(replay(task.record, game)):
+        if step == task.step:
+            after = state.child(game.parse(task.record.actions[step]))
+            break
+    key = f"{task.record.seed}:{task.step}:{task.seat}"
+    peek = sum(result_for(play_out(game, after.clone(), random.Random(f"{key}:peek:{i}")), task.seat)[0]
+               for i in range(task.count))
+    easy = 0.0
+    for i in range(task.count):
+        state = after.clone()
+        chance = random.Random(f"{key}:easy:{i}")
+        agents = [make_agent("easy", game, seat, f"{key}:easy:{i}:{seat}") for seat in range(game.num_players)]
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(draw_chance(state, chance))
+                continue
+            seat = state.to_move()
+            assert isinstance(seat, int)
+            state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+        easy += result_for(state, task.seat)[0]
+    return peek / task.count, easy / task.count
+
+
+def diagnosis(game_id: str, options: dict[str, object], positions: list[Position], records: dict[int, Record],
+              args: argparse.Namespace, pool: ProcessPoolExecutor) -> None:
+    rng = random.Random(f"{args.seed}:{game_id}:diagnose")
+    chosen = sorted(rng.sample(positions, min(args.diagnose, len(positions))), key=lambda p: (p.seed, p.step))
+    tasks = [Probe(game_id, options, records[p.seed], p.step, p.seat, args.playouts) for p in chosen]
+    found = list(zip(chosen, pool.map(probe, tasks, chunksize=1), strict=True))
+    print(f"  diagnosis of {len(found)} decisions: the chance after the move made, {args.playouts} games each")
+    print(f"  {'predicted':<10} {'count':>5} {'review':>7} {'true-state playouts':>19} {'easy bots':>9} "
+          f"{'observed':>8}")
+    rows = [(f"{100 * low:.0f}-{100 * high:.0f}%", in_bin(low, high)) for low, high in pairwise(BINS)]
+    for label, test in [*rows, ("all", lambda _: True)]:
+        group = [(p, peek, easy) for p, (peek, easy) in found if test(p)]
+        if not group:
+            print(f"  {label:<10} {0:>5}")
+            continue
+        columns = [mean([p.predicted for p, _, _ in group]), mean([peek for _, peek, _ in group]),
+                   mean([easy for _, _, easy in group]), mean([p.won for p, _, _ in group])]
+        print(f"  {label:<10} {len(group):>5} {percent(columns[0]):>7} {percent(columns[1]):>19} "
+              f"{percent(columns[2]):>9} {percent(columns[3]):>8}")
+    review_off = mean([abs(p.predicted - easy) for p, (_, easy) in found]) or 0.0
+    peek_off = mean([abs(peek - easy) for _, (peek, easy) in found]) or 0.0
+    print(f"  mean absolute difference from the easy bots' chance: review {100 * review_off:.1f} points, "
+          f"true-state playouts {100 * peek_off:.1f} (both carry the noise of {args.playouts} games a side)")
+
+
+Statistic = Callable[[Sequence[Position]], float | None]
+
+
+def bootstrap(by_game: list[list[Position]], statistic: Statistic, resamples: int,
+              rng: random.Random) -> tuple[float, float]:
+    """The percentile 95% interval of `statistic` over resamples of whole games (resamples where it is undefined,
+    as an empty group, are left out)."""
+    values = []
+    for _ in range(resamples):
+        picked = [position for _ in by_game for position in rng.choice(by_game)]
+        value = statistic(picked)
+        if value is not None:
+            values.append(value)
+    if not values:
+        return math.nan, math.nan
+    values.sort()
+    return values[int(0.025 * (len(values) - 1))], values[math.ceil(0.975 * (len(values) - 1))]
+
+
+def mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def in_bin(low: float, high: float) -> Callable[[Position], bool]:
+    return lambda position: low <= position.predicted < high or (high == 1.0 and position.predicted == 1.0)
+
+
+def won(position: Position) -> float:
+    return position.won
+
+
+def short(position: Position) -> float:
+    """How far the result fell below the chance the best move found offered (negative: it fell short)."""
+    return position.won - position.best
+
+
+def rate(test: Callable[[Position], bool], value: Callable[[Position], float] = won) -> Statistic:
+    return lambda positions: mean([value(p) for p in positions if test(p)])
+
+
+def difference(first: Callable[[Position], bool], second: Callable[[Position], bool],
+               value: Callable[[Position], float] = won) -> Statistic:
+    def statistic(positions: Sequence[Position]) -> float | None:
+        a, b = rate(first, value)(positions), rate(second, value)(positions)
+        return None if a is None or b is None else a - b
+
+    return statistic
+
+
+def percent(value: float | None) -> str:
+    return "   -  " if value is None or math.isnan(value) else f"{100 * value:5.1f}%"
+
+
+def interval(bounds: tuple[float, float]) -> str:
+    return f"[{percent(bounds[0]).strip()}, {percent(bounds[1]).strip()}]"
+
+
+def calibration(positions: list[Position], by_game: list[list[Position]], args: argparse.Namespace,
+                rng: random.Random) -> None:
+    print(f"  {'predicted':<10} {'count':>5} {'games':>5} {'mean pred':>9} {'observed':>8}  95% (bootstrap over games)")
+    gap = 0.0
+    for low, high in pairwise(BINS):
+        test = in_bin(low, high)
+        group = [p for p in positions if test(p)]
+        label = f"{100 * low:.0f}-{100 * high:.0f}%"
+        if not group:
+            print(f"  {label:<10} {0:>5}")
+            continue
+        predicted = sum(p.predicted for p in group) / len(group)
+        observed = sum(p.won for p in group) / len(group)
+        gap += len(group) * abs(predicted - observed)
+        games = len({(p.game, p.seed) for p in group})
+        print(f"  {label:<10} {len(group):>5} {games:>5} {percent(predicted):>9} {percent(observed):>8}  "
+              f"{interval(bootstrap(by_game, rate(test), args.resamples, rng))}")
+    floor = sorted(noise_gap(positions, args.playouts, rng) for _ in range(NOISE_RUNS))
+    print(f"  mean absolute calibration gap (weighted by count): {100 * gap / len(positions):.1f} points; a "
+          f"calibrated predictor as noisy: {100 * sum(floor) / len(floor):.1f} (95% of runs below "
+          f"{100 * floor[int(0.95 * len(floor))]:.1f})")
+    low, high = bootstrap(by_game, bias, args.resamples, rng)
+    print(f"  mean prediction - observed win rate: {100 * (bias(positions) or 0.0):+.1f} points "
+          f"[{100 * low:+.1f}, {100 * high:+.1f}]")
+
+
+def bias(positions: Sequence[Position]) -> float | None:
+    return mean([p.predicted - p.won for p in positions])
+
+
+def gap_of(pairs: Sequence[tuple[float, float]]) -> float:
+    """The mean absolute gap between mean prediction and mean outcome over the bins, weighted by count."""
+    total = 0.0
+    for low, high in pairwise(BINS):
+        group = [(p, o) for p, o in pairs if low <= p < high or (high == 1.0 and p == 1.0)]
+        if group:
+            total += abs(sum(p for p, _ in group) - sum(o for _, o in group))
+    return total / len(pairs)
+
+
+def noise_gap(positions: Sequence[Position], playouts: int, rng: random.Random) -> float:
+    """One run of a calibrated predictor as noisy as the review: each prediction taken as the truth, estimated
+    again from `playouts` playouts, and the outcome drawn from the truth."""
+    pairs = []
+    for position in positions:
+        truth = position.predicted
+        estimate = sum(rng.random() < truth for _ in range(playouts)) / playouts
+        pairs.append((estimate, 1.0 if rng.random() < truth else 0.0))
+    return gap_of(pairs)
+
+
+MARKED = (
+    ("blunder", lambda p: p.mark == "blunder"),
+    ("mistake or blunder", lambda p: p.mark in ("mistake", "blunder")),
+    ("any mark", lambda p: p.mark is not None),
+)
+
+
+def marks(positions: list[Position], by_game: list[list[Position]], args: argparse.Namespace,
+          rng: random.Random) -> None:
+    """Win rates after marked and unmarked decisions; and, as a mark is likelier where much is at stake, how far
+    each fell below the chance the best move offered (if the marks are right, by about the drop)."""
+
+    def unmarked(p: Position) -> bool:
+        return p.mark is None
+
+    print(f"  {'after':<19} {'count':>5} {'games':>5} {'pred. best':>10} {'pred. made':>10} {'observed':>8}  "
+          f"{'observed - unmarked':<29} {'(observed - pred. best) - unmarked':<36} claimed")
+    rows: list[tuple[str, Callable[[Position], bool]]] = [("unmarked", unmarked), *MARKED]
+    base, base_short = rate(unmarked)(positions), rate(unmarked, short)(positions)
+    base_claim = mean([p.predicted - p.best for p in positions if unmarked(p)])
+    for name, test in rows:
+        group = [p for p in positions if test(p)]
+        games = len({(p.game, p.seed) for p in group})
+        if not group:
+            print(f"  {name:<19} {0:>5} {0:>5}")
+            continue
+        best, made, observed = mean([p.best for p in group]), mean([p.predicted for p in group]), rate(test)(group)
+        line = (f"  {name:<19} {len(group):>5} {games:>5} {percent(best):>10} {percent(made):>10} "
+                f"{percent(observed):>8}")
+        if name != "unmarked" and base is not None and base_short is not None and base_claim is not None:
+            for value, reference, width in ((won, base, 29), (short, base_short, 36)):
+                found = rate(test, value)(group)
+                assert found is not None
+                column = f"{100 * (found - reference):+5.1f} points"
+                if games >= FEWEST:
+                    low, high = bootstrap(by_game, difference(test, unmarked, value), args.resamples, rng)
+                    column += f" [{100 * low:+.1f}, {100 * high:+.1f}]"
+                line += f"  {column:<{width}}"
+            claimed = (mean([p.predicted - p.best for p in group]) or 0.0) - base_claim
+            line += f" {100 * claimed:+.1f} points"
+        print(line)
+    print(f"  (no interval for a group from fewer than {FEWEST} games; claimed: the group's mean predicted drop "
+          f"less the unmarked's)")
+
+
+def brier(positions: list[Position]) -> None:
+    base = sum(p.won for p in positions) / len(positions)
+    score = sum((p.predicted - p.won) ** 2 for p in positions) / len(positions)
+    constant = sum((base - p.won) ** 2 for p in positions) / len(positions)
+    skill = 1 - score / constant if constant else math.nan
+    print(f"  Brier score {score:.3f}; a constant {percent(base).strip()} (the sample's win rate) scores "
+          f"{constant:.3f}; skill {skill:+.2f} (1 is perfect, 0 no better than the constant)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default=",".join(BUILT_IN), help="games, comma-separated (default: all five)")
+    parser.add_argument("--players", type=int, help=f"seats in every game (default: {PLAYERS})")
+    parser.add_argument("--positions", type=int, default=300, help="reviewed decisions per game, at least")
+    parser.add_argument("--per-game", type=int, default=10, help="about this many reviewed decisions per game")
+    parser.add_argument("--playouts", type=int, default=Budget.playouts, help="the review's playouts per move")
+    parser.add_argument("--candidates", type=int, default=Budget.candidates, help="the review's candidate moves")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed (games are seeded in turn)")
+    parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples")
+    parser.add_argument("--save", type=Path, help="also write every reviewed decision here (JSON lines)")
+    parser.add_argument("--diagnose", type=int, default=0, metavar="N",
+                        help="also judge N decisions a game from the true state, by playouts and by easy bots")
+    args = parser.parse_args()
+    print("$ python " + shlex.join(["bench/review.py", *sys.argv[1:]]), flush=True)
+    every: list[Position] = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        for game_id in args.games.split(","):
+            players = args.players or PLAYERS[game_id]
+            start = time.perf_counter()
+            records: dict[int, Record] = {}
+            positions = collect(game_id, {"players": players}, args, pool, records)
+            games = len(records)
+            elapsed = time.perf_counter() - start
+            every += positions
+            by_game = clusters(positions)
+            rng = random.Random(f"{args.seed}:{game_id}:bootstrap")
+            print(f"\n{game_id}, {players} seats of easy bots: {len(positions)} decisions reviewed from {games} games "
+                  f"(seeds {args.seed}-{args.seed + games - 1}), {args.playouts} playouts, "
+                  f"{args.candidates} candidates; {elapsed:.0f} s wall")
+            if args.save:
+                with args.save.open("a") as out:
+                    out.writelines(json.dumps({"players": players, **asdict(p)}) + "\n"
+                                   for p in positions)
+            calibration(positions, by_game, args, rng)
+            marks(positions, by_game, args, rng)
+            brier(positions)
+            if args.diagnose:
+                start = time.perf_counter()
+                diagnosis(game_id, {"players": players}, positions, records, args, pool)
+                print(f"  ({time.perf_counter() - start:.0f} s wall)")
+            sys.stdout.flush()
+    if len({p.game for p in every}) > 1:
+        print(f"\nmarks, all {len({p.game for p in every})} games together (bootstrap over games):")
+        marks(every, clusters(every), args, random.Random(f"{args.seed}:all:bootstrap"))
+
+
+def clusters(positions: list[Position]) -> list[list[Position]]:
+    """The positions by the game they come from."""
+    found: dict[tuple[str, int], list[Position]] = {}
+    for position in positions:
+        found.setdefault((position.game, position.seed), []).append(position)
+    return list(found.values())
+
+
+if __name__ == "__main__":
+    main()
