@@ -95,8 +95,9 @@ def test_the_build_backend_and_the_version_are_said_once() -> None:
     whole = tomllib.loads((ROOT / "pyproject.toml").read_text())
     setup = whole["dependency-groups"]["setup"]
     assert [line for line in setup if line.startswith("setuptools")] == whole["build-system"]["requires"]
-    newest = re.search(r"^## (\S+)", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
-    assert newest and newest[1] == PROJECT["version"], "CHANGELOG.md's newest entry is not pyproject.toml's version"
+    # Changes not yet released gather under "## Unreleased" above the newest release.
+    released = re.search(r"^## (?!Unreleased\b)(\S+)", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    assert released and released[1] == PROJECT["version"], "CHANGELOG.md: newest release is not the version"
 
 
 def test_the_lock_is_what_run_lock_makes_of_pyproject() -> None:
