@@ -175,6 +175,9 @@ def write(action: Action) -> str:
     raise TypeError(f"{cls.__name__} declares no form that writes {action!r}")
 
 
+KNOWN_TEXTS = 10_000  # texts a notation remembers having read (a bound: the texts come from anyone)
+
+
 class Notation:
     """A game's whole notation: its action classes (read by their forms) and its one-word actions."""
 
@@ -188,6 +191,7 @@ class Notation:
         self.words = {word.word: word for word in words}
         self.clean = clean  # a game's own tidying of the text before reading (after case and spaces)
         self.shapes = shapes  # what to say to text of no known shape (default: every form's shape)
+        self._known: dict[str, Action] = {}  # texts read before, and their actions (at most KNOWN_TEXTS)
 
     def parse(self, text: str) -> Action:
         clean = _SPACES.sub(" ", text.strip().lower())
@@ -197,15 +201,28 @@ class Notation:
             raise NotationError(text, "it is empty")
         if clean in self.words:
             return self.words[clean]
+        return self._read(text, clean)
+
+    def _read(self, text: str, clean: str) -> Action:
+        """The action of a cleaned text by its forms (remembered: actions are immutable, and the same texts
+        come again and again from records, tables and bots)."""
+        known = self._known.get(clean)
+        if known is not None:
+            return known
         problem = None
         for cls, form in self.forms:
             words = form.shape(clean)
             if words is None:
                 continue
             try:
-                return form.build(cls, words)
+                action = form.build(cls, words)
             except ValueError as error:
                 problem = problem or str(error)
+                continue
+            if len(self._known) >= KNOWN_TEXTS:
+                self._known.clear()
+            self._known[clean] = action
+            return action
         if problem is not None:
             raise NotationError(text, problem)
         raise NotationError(text, self.expected(clean.split(" ")[0]))

@@ -19,8 +19,13 @@ SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wid
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
 # what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them (the site's
 # header is not a sentence: its links are pressed on every page)
-CONTROLS = ("button:visible, a.button:visible, select:visible, input:visible, summary:visible, [role=button]:visible,"
-            " header.top a:visible")
+CONTROLS = "button, a.button, select, input:not([type=hidden]), summary, [role=button], header.top a"
+# the controls among them that are shown (as Playwright's :visible: a box, and not hidden), measured in one go
+SMALL_CONTROLS = """selector => [...document.querySelectorAll(selector)]
+  .filter(e => e.checkVisibility({visibilityProperty: true}))
+  .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+  .filter(([_, box]) => box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44))
+  .map(([html, box]) => [html, Math.round(box.width), Math.round(box.height)])"""
 
 
 @pytest.fixture
@@ -46,12 +51,7 @@ def check(page: Page, size: str, what: str) -> None:
     width = SIZES[size][0]
     assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what}: wider than a {size}"
     if size == "phone":
-        small = []
-        for control in page.locator(CONTROLS).all():
-            box = control.bounding_box()
-            if box and (box["width"] < 44 or box["height"] < 44) and control.get_attribute("type") != "hidden":
-                html = control.evaluate("e => e.outerHTML.slice(0, 80)")
-                small.append((html, round(box["width"]), round(box["height"])))
+        small = page.evaluate(SMALL_CONTROLS, CONTROLS)
         assert not small, f"{what}: controls under 44x44 px on a phone: {small[:5]}"
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"

@@ -36,7 +36,11 @@ def start_collecting(state: NutsState) -> None:
 
 # --- the dice -------------------------------------------------------------------------------------------------
 def rolls(state: NutsState) -> list[tuple[Action, float]]:
-    return [(dice, (1 if dice.low == dice.high else 2) / 216) for dice in DICE.values()]
+    return ROLLS[:]
+
+
+# every roll of the three dice with its chance (a pair of unequal white dice comes up two ways in 216)
+ROLLS: list[tuple[Action, float]] = [(dice, (1 if dice.low == dice.high else 2) / 216) for dice in DICE.values()]
 
 
 

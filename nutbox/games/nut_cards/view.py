@@ -12,10 +12,9 @@ once per position and each view gets its own copy.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
-from nutbox.core import View
+from nutbox.core import View, copied
 from nutbox.games.nut_cards import layout
 from nutbox.games.nut_cards.components import COMPONENTS
 from nutbox.games.nut_cards.options import ClusterRule, SquirrelRule
@@ -103,7 +102,7 @@ def layouts_part(state: CardsState) -> LayoutsPart:
 def fields(state: CardsState, part: LayoutsPart) -> CardsFields:
     """The view's fields: the options in force, the deck's size, the columns on offer, the layouts' `part` (a
     copy: the state keeps it for every view of the position) and the round as the state holds it."""
-    part = copy.deepcopy(part)
+    part = copied(part)
     view = {
         "players": state.n,
         "squirrels": state.options.squirrels,

@@ -148,12 +148,9 @@ def fields(state: HuntState, seat: int | None) -> HuntFields:
         "layout": [codes[t] for t in state.tile_at],
         "fox": code(state.fox),
         "fox_from": code(state.fox_from),
+        # (the counts are kept owner by owner, T to an owner: a tile's are every T-th from its own)
         "board": {
-            TILES[t].code: {
-                "squirrels": [state.squirrels[o * T + t] for o in range(state.owners)],
-                "nests": [state.nests[o * T + t] for o in range(state.owners)],
-            }
-            for t in range(T)
+            TILES[t].code: {"squirrels": state.squirrels[t::T], "nests": state.nests[t::T]} for t in range(T)
         },
         "nuts": [dict(zip(COMPONENTS.nut_codes, state.nuts[s * NUTS : s * NUTS + NUTS], strict=True))
                  for s in range(state.n)],

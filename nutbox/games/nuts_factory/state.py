@@ -16,8 +16,7 @@ listed, and what moves on by itself once an action is carried out (`settle`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import repeat
-from operator import ge, is_
+from operator import ge
 from typing import Any, Self
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Game, ToMove
@@ -193,11 +192,7 @@ class FactoryState(PhasedState[FactoryView]):
         listed = self._legal
         if listed is None:
             listed = self._legal = self._list_legal()
-        # What is applied is mostly one of the very objects listed (actions.py builds each action once): look
-        # for it by identity first, as comparing it with every dataclass before it is many times slower.
-        if any(map(is_, listed, repeat(action))) or action in listed:
-            return None
-        return self._reason(action)
+        return None if self._is_listed(action, listed) else self._reason(action)
 
     def _not_an_outcome(self, action: Action) -> str:
         # a player's decision tried while chance acts gets the rule that says what happens instead
