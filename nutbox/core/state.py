@@ -273,7 +273,8 @@ def frozen(value: Any) -> Hashable:
     # (the common cases first, by exact type: this walks every field of a state for each key)
     kind = type(value)
     if kind in _ATOMS:
-        return value
+        atom: Hashable = value
+        return atom
     if kind is list or kind is tuple:
         return tuple([item if type(item) in _ATOMS else frozen(item) for item in value])
     if kind is dict:
