@@ -2,7 +2,15 @@
 
     python bench/review.py [--games nuts-sorting,nut-hunt,...] [--players N] [--positions 300] [--per-game 10]
                            [--playouts 24] [--candidates 3] [--workers 2] [--seed 1000] [--resamples 2000]
-                           [--save FILE] [--diagnose N]
+                           [--save FILE] [--raw] [--diagnose N]
+    python bench/review.py --fit FILE [FILE ...]
+
+The review's chances are calibrated by a map fitted per game and seat count (nutbox/review/calibration.py).
+`--raw` reviews with the playouts' raw chances instead; `--fit` fits the maps from decisions saved by `--raw
+--save` and writes nutbox/review/calibration.json, printing per game the fit, the calibration gap before and
+after (in the sample, and cross-validated: fitted on four fifths of the games, judged on the fifth left out) and
+the gap a calibrated predictor as noisy would show. The honest figure is a run without `--raw` on games the fit
+never saw (another `--seed`).
 
 For each game, plays games of `easy` bots in every seat (nutbox.play.run_match: game `s` is seeded `s`, chance
 drawn from its seeded generator, the bots seeded by agent_seed), and reviews a sample of each game's decisions
@@ -59,6 +67,8 @@ from nutbox.core import Record, draw_chance, final_state, replay
 from nutbox.play import agent_seed, run_match
 from nutbox.registry import BUILT_IN, make
 from nutbox.review import Budget, Decision, Judged, Mapper, judge_anywhere, review
+from nutbox.review.calibration import FITTED
+from nutbox.review.calibration import fit as fit_map
 from nutbox.review.estimate import play_out, result_for
 from nutbox.review.game_review import decisions
 
@@ -80,6 +90,8 @@ class Position:
     best: float  # after the best move found
     mark: str | None
     won: float  # the seat's win share in the end
+    calibrated: bool  # whether `predicted` and `best` went through the game's fitted map
+    playouts: int
 
 
 def play(game_id: str, options: dict[str, object], seed: int) -> Record:
@@ -111,7 +123,7 @@ def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
     """Reviewed decisions from games seeded args.seed, args.seed + 1, ... until there are enough (the games'
     records are put in `records`, by seed)."""
     game = make(game_id, options)
-    budget = Budget(args.playouts, args.candidates)
+    budget = Budget(args.playouts, args.candidates, calibrated=not args.raw)
     rng = random.Random(f"{args.seed}:{game_id}:sample")
     found: list[Position] = []
     seed = args.seed
@@ -124,7 +136,7 @@ def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
             end = final_state(record, game)
             records[number] = record
             found += [Position(game_id, number, one.step, one.seat, one.made_chance, one.best_chance,
-                               one.mark, result_for(end, one.seat)[0])
+                               one.mark, result_for(end, one.seat)[0], budget.calibrated, budget.playouts)
                       for one in judged.decisions]
             if len(found) >= args.positions:
                 return found
@@ -370,8 +382,14 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="also write every reviewed decision here (JSON lines)")
     parser.add_argument("--diagnose", type=int, default=0, metavar="N",
                         help="also judge N decisions a game from the true state, by playouts and by easy bots")
+    parser.add_argument("--raw", action="store_true", help="the playouts' raw chances, not calibrated ones")
+    parser.add_argument("--fit", type=Path, nargs="+", metavar="FILE",
+                        help="fit the calibration from decisions saved with --raw --save, and write it")
     args = parser.parse_args()
     print("$ python " + shlex.join(["bench/review.py", *sys.argv[1:]]), flush=True)
+    if args.fit:
+        fit_calibration(args.fit, args.resamples)
+        return
     every: list[Position] = []
     with ProcessPoolExecutor(args.workers) as pool:
         for game_id in args.games.split(","):
@@ -402,6 +420,69 @@ def main() -> None:
     if len({p.game for p in every}) > 1:
         print(f"\nmarks, all {len({p.game for p in every})} games together (bootstrap over games):")
         marks(every, clusters(every), args, random.Random(f"{args.seed}:all:bootstrap"))
+
+
+FOLDS = 5  # cross-validation of a fit: games in five groups, each judged by the fit on the other four
+
+
+def fit_calibration(files: Sequence[Path], runs: int) -> None:
+    """Fit each game and seat count's map from saved raw decisions; print how calibrated each comes out; write
+    calibration.json."""
+    rows = [json.loads(line) for path in files for line in path.read_text().splitlines() if line.strip()]
+    if any(row.get("calibrated") for row in rows):
+        sys.exit("--fit takes decisions reviewed with --raw only")
+    groups: dict[str, list[Position]] = {}
+    for row in rows:
+        row = {"calibrated": False, "playouts": Budget.playouts, **row}  # (rows saved before either was)
+        players = row.pop("players")
+        position = Position(**row)
+        groups.setdefault(f"{position.game}/{players}", []).append(position)
+    fits: dict[str, dict[str, object]] = {}
+    rng = random.Random("fit")
+    print(f"  {'game/seats':<16} {'count':>5} {'games':>5} {'a':>6} {'b':>6} {'gap raw':>8} {'fitted':>7} "
+          f"{'cross-validated':>15} {'noise alone':>11} {'Brier raw':>9} {'cross-val.':>10}  kept")
+    for key, positions in sorted(groups.items()):
+        playouts = positions[0].playouts
+        if any(p.playouts != playouts for p in positions):
+            sys.exit(f"{key}: decisions reviewed with different numbers of playouts")
+        scale = fit_map([(p.predicted, p.won) for p in positions], playouts)
+        seeds = sorted({p.seed for p in positions})
+        held_out = []
+        for fold in range(FOLDS):
+            left = {seed for i, seed in enumerate(seeds) if i % FOLDS == fold}
+            partial_fit = fit_map([(p.predicted, p.won) for p in positions if p.seed not in left], playouts)
+            held_out += [(partial_fit(p.predicted, playouts), p.won) for p in positions if p.seed in left]
+        raw = [(p.predicted, p.won) for p in positions]
+        fitted_gap = gap_of([(scale(p.predicted, playouts), p.won) for p in positions])
+        noise = sum(noise_gap(positions, playouts, rng) for _ in range(runs // 10)) / (runs // 10)
+        # a map is kept only where it predicts games it was not fitted on better than the raw chances do
+        kept = brier_of(held_out) < brier_of(raw)
+        print(f"  {key:<16} {len(positions):>5} {len(seeds):>5} {scale.a:>6.2f} {scale.b:>+6.2f} "
+              f"{100 * gap_of(raw):>7.1f}  {100 * fitted_gap:>6.1f}  {100 * gap_of(held_out):>14.1f}  "
+              f"{100 * noise:>10.1f}  {brier_of(raw):>8.4f}  {brier_of(held_out):>9.4f}  {'yes' if kept else 'no'}")
+        if kept:
+            fits[key] = {"a": scale.a, "b": scale.b, "decisions": len(positions), "games": len(seeds),
+                         "seeds": spans(seeds), "playouts": playouts}
+    FITTED.write_text(json.dumps({
+        "about": "The review's calibration maps (nutbox/review/calibration.py), fitted by bench/review.py --fit "
+                 "on easy bots' games; a game and seat count not here keep the raw chances. docs/bots.md.",
+        "fits": fits}, indent=1) + "\n")
+    print(f"  written: {FITTED}")
+
+
+def brier_of(pairs: Sequence[tuple[float, float]]) -> float:
+    return sum((p - o) ** 2 for p, o in pairs) / len(pairs)
+
+
+def spans(seeds: Sequence[int]) -> str:
+    """Sorted seeds as runs: "1000-1033, 5000-5034"."""
+    runs: list[list[int]] = []
+    for seed in seeds:
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return ", ".join(f"{low}-{high}" if low != high else str(low) for low, high in runs)
 
 
 def clusters(positions: list[Position]) -> list[list[Position]]:

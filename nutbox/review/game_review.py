@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from nutbox.core import Game, Record, State, final_state, replay
+from nutbox.review.calibration import IDENTITY, scale_for
 from nutbox.review.estimate import candidates, outcomes, paired_error
 
 MARKS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.07))
@@ -35,6 +36,7 @@ class Budget:
 
     playouts: int = 24
     candidates: int = 3
+    calibrated: bool = True  # chances through the game's fitted map (calibration.py); False: the playouts' raw
 
     def __post_init__(self) -> None:
         if not (4 <= self.playouts <= 400 and 1 <= self.candidates <= 10):
@@ -95,14 +97,18 @@ class Review:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
-        return cls(data["game"], list(data["seats"]), Budget(**data["budget"]),
+        # (a review stored before chances were calibrated says nothing of it, and gave the raw ones)
+        return cls(data["game"], list(data["seats"]), Budget(**{"calibrated": False, **data["budget"]}),
                    [Judged(**judged) for judged in data["decisions"]])
 
 
-def mark_of(drop: float, error: float) -> str | None:
+def mark_of(drop: float, error: float, shown: float | None = None) -> str | None:
+    """The mark of a drop in the raw chance with its standard error: none unless the playouts are sure of it, else
+    by its size as shown (`shown`: the drop in the calibrated chances, when they are shown)."""
     if drop < SURE * error:
         return None
-    return next((name for name, threshold in MARKS if drop >= threshold), None)
+    size = drop if shown is None else shown
+    return next((name for name, threshold in MARKS if size >= threshold), None)
 
 
 @dataclass(frozen=True)
@@ -165,10 +171,13 @@ def judge(decision: Decision, game: Game, budget: Budget) -> Judged:
         moves.append(made)
     found = outcomes(game, view, decision.seat, moves, budget.playouts, decision.seed)
     best = max(moves, key=lambda move: (found[move].chance, -found[move].place, move == made))
-    drop = max(0.0, found[best].chance - found[made].chance)
-    mark = mark_of(drop, paired_error(found[best], found[made])) if best != made else None
-    return Judged(decision.step, decision.seat, decision.turn, decision.made, str(best), found[made].chance,
-                  found[best].chance, found[made].place, found[best].place, mark)
+    scale = scale_for(game.id, game.num_players) if budget.calibrated else IDENTITY
+    made_chance, best_chance = (scale(found[move].chance, budget.playouts) for move in (made, best))
+    raw_drop = max(0.0, found[best].chance - found[made].chance)
+    shown_drop = max(0.0, best_chance - made_chance)
+    mark = mark_of(raw_drop, paired_error(found[best], found[made]), shown_drop) if best != made else None
+    return Judged(decision.step, decision.seat, decision.turn, decision.made, str(best), made_chance, best_chance,
+                  found[made].place, found[best].place, mark)
 
 
 def review(record: Record, game: Game, seats: Sequence[int] | None = None, budget: Budget | None = None,

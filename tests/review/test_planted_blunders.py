@@ -23,10 +23,12 @@ from nutbox.games.nuts_factory import FactoryState
 from nutbox.games.nuts_sorting import SortingState
 from nutbox.games.nuts_sorting.components import COLOURS
 from nutbox.review import Budget, review
+from nutbox.review.calibration import scale_for
 
 from .planted import SCENARIOS, Planted, endings, state_at, storage
 
 BUDGET = Budget(playouts=24)  # the default number of candidates: 3
+RAW = Budget(playouts=24, calibrated=False)
 
 
 def winners_of_every_ending(state: State, move: str) -> set[tuple[int, ...]]:
@@ -59,9 +61,12 @@ def test_the_review_marks_the_planted_blunder_and_finds_a_right_move(name: str) 
     assert (judged.step, judged.seat, judged.made) == (planted.step, planted.seat, planted.blunder)
     assert judged.mark == "blunder", judged
     assert judged.best in planted.right, judged
-    # every ending is certain (test above), so every playout agrees: the blunder never wins, the best move always
-    assert (judged.made_chance, judged.best_chance) == (0.0, 1.0), judged
-    assert judged.drop == 1.0
+    # every ending is certain (test above), so every playout agrees: the blunder never wins, the best move always;
+    # the chances shown are the game's calibration of those (nutbox/review/calibration.py), as far apart as it goes
+    raw = review(planted.record, planted.game, budget=RAW, steps={planted.step}).decisions[0]
+    assert (raw.made_chance, raw.best_chance, raw.best, raw.mark) == (0.0, 1.0, judged.best, "blunder"), raw
+    scale = scale_for(planted.game.id, planted.game.num_players)
+    assert (judged.made_chance, judged.best_chance) == (scale(0.0, BUDGET.playouts), scale(1.0, BUDGET.playouts))
 
 
 # --- each position is the one planted.py describes ----------------------------------------------------------------

@@ -235,3 +235,12 @@ def test_the_summary_counts_each_seats_decisions_marks_and_accuracy_100_minus_th
 def test_a_drop_is_marked_by_its_size_only_when_it_is_at_least_two_standard_errors(
         drop: float, error: float, mark: str | None) -> None:
     assert mark_of(drop, error) == mark
+
+
+@pytest.mark.parametrize(("drop", "error", "shown", "mark"), [
+    (0.40, 0.1, 0.29, "mistake"), (0.10, 0.0, 0.31, "blunder"), (0.40, 0.2001, 0.9, None), (0.2, 0.0, 0.0, None),
+])
+def test_a_sure_drop_is_marked_by_the_size_of_the_drop_shown(drop: float, error: float, shown: float,
+                                                             mark: str | None) -> None:
+    """Whether a drop is sure is the raw playouts' to say; how bad it is, the calibrated chances' shown."""
+    assert mark_of(drop, error, shown) == mark
