@@ -188,12 +188,6 @@ class FactoryState(PhasedState[FactoryView]):
     def to_move(self) -> ToMove:
         return NOT_A_SEAT.get(self.phase, self.current)
 
-    def _why_illegal(self, action: Action) -> str | None:
-        listed = self._legal
-        if listed is None:
-            listed = self._legal = self._list_legal()
-        return None if self._is_listed(action, listed) else self._reason(action)
-
     def _not_an_outcome(self, action: Action) -> str:
         # a player's decision tried while chance acts gets the rule that says what happens instead
         if type(action) not in CHANCE_REASONS:
