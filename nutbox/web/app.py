@@ -459,7 +459,7 @@ async def api_state(request: Request) -> Response:
 
 async def handle(hub: Hub, table: str, data: dict[str, Any]) -> int:
     """One request from a browser, by HTTP or WebSocket; the table's new version."""
-    kind = data.get("type", "act")
+    kind = data.get("type") or "act"  # (null, as absent: the schema allows either)
     secret, version = data.get("secret"), data.get("version")
     if kind == "act":
         if not data.get("action"):
@@ -599,8 +599,12 @@ async def live(socket: WebSocket) -> None:
     closing = None
     try:
         await asyncio.wait([reader, pump, dropped], return_when=asyncio.FIRST_COMPLETED)
-        if reader.done() and not reader.cancelled() and reader.exception() is None:
-            closing = reader.result()
+        if reader.done() and not reader.cancelled():
+            if reader.exception() is not None:  # a fault of ours: logged, and the connection closed, not left hanging
+                log.error("a request on table %s failed", table, exc_info=reader.exception())
+                closing = (1011, "the server failed on that request: reconnect")
+            else:
+                closing = reader.result()
             if closing is not None:  # the refusal that explains the close goes out first
                 watcher.close()
                 await asyncio.wait([pump], timeout=2)

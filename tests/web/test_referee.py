@@ -372,3 +372,40 @@ def test_a_websocket_that_sends_junk_is_closed_with_a_code_that_says_why(server:
                 socket.receive_json()
         assert closed.value.code == code and closed.value.reason
     assert server.state(table)["version"] == version
+
+
+@pytest.mark.parametrize("request_text", ['{"type": null, "bot": null}', '{"type": null}'])
+def test_a_request_whose_type_is_null_is_read_as_an_act_and_refused_by_http_and_websocket(
+        server: Client, request_text: str) -> None:
+    # a null field is as good as an absent one (the schema allows both); the fuzzer once found this one unanswered
+    table, _ = server.create("nut-hunt", ["human", "human"])
+    version = server.state(table)["version"]
+    response = server.http.post(f"/api/t/{table}/act", content=request_text,
+                                headers={"content-type": "application/json"})
+    assert response.status_code == 400 and "action" in response.json()["error"]
+    with server.http.websocket_connect(f"/ws/t/{table}") as socket:
+        socket.receive_json()
+        socket.send_text(request_text)
+        answer = socket.receive_json()
+        while answer["type"] not in ("ok", "error"):
+            answer = socket.receive_json()
+        assert answer == {"type": "error", "message": "an act request needs the action's text"}
+    assert server.state(table)["version"] == version
+
+
+def test_a_fault_of_the_server_on_a_request_closes_the_connection_with_1011_rather_than_leaving_it_waiting(
+        server: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    table, secrets = server.create("nuts-sorting", ["human", "human"])
+    hub = server.http.app.state.hub  # type: ignore[attr-defined]
+
+    async def broken(*args: Any) -> int:
+        raise RuntimeError("a fault planted by the test")
+
+    monkeypatch.setattr(hub, "undo", broken)
+    with server.http.websocket_connect(f"/ws/t/{table}?secret={secrets[0]}") as socket:
+        socket.receive_json()
+        socket.send_text(json.dumps({"type": "undo"}))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                socket.receive_json()
+        assert closed.value.code == 1011 and "reconnect" in closed.value.reason
