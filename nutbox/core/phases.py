@@ -51,5 +51,5 @@ class PhasedState(ListedState[V]):
     def _apply(self, action: Action) -> list[Event]:
         return self.PHASES[self.phase].apply(self, action)
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _list_outcomes(self) -> list[tuple[Action, float]]:
         return self.PHASES[self.phase].chance(self)

@@ -166,10 +166,12 @@ class State(ABC, Generic[V]):
         if who is TERMINAL:
             return self._after_end(action)
         if who is CHANCE:
-            if any(outcome == action for outcome, _ in self.chance_outcomes()):
-                return None
-            return self._not_an_outcome(action)
+            return None if self._is_outcome(action) else self._not_an_outcome(action)
         return self._why_illegal(action)
+
+    def _is_outcome(self, action: Action) -> bool:
+        """Whether `action` is one of the outcomes of the chance event here."""
+        return any(outcome == action for outcome, _ in self.chance_outcomes())
 
     def _after_end(self, action: Action) -> str:
         """Why anything is refused once the game is over (a game may cite its own end rule)."""
@@ -300,11 +302,15 @@ class ListedState(State[V]):
     """A state that lists its legal actions once per position and explains why anything else is refused.
 
     A game fills `_list_legal` and `_reason` (the rule that forbids an action not listed); legality is
-    then membership in the list, so `legal_actions` and `apply` cannot disagree.
+    then membership in the list, so `legal_actions` and `apply` cannot disagree. At a chance node it fills
+    `_list_outcomes`, listed once as well: whoever drives a game lists the outcomes, draws one and applies it, and
+    `apply` finds the very object drawn among those listed rather than listing them again.
     """
 
     _legal: list[Action] | None = None  # the list for this position, until `apply` changes it
     _members: tuple[list[Action], frozenset[Action]] | None = None  # a list and its set, for `_is_listed`
+    _outcomes: tuple[tuple[Action, float], ...] | None = None  # a chance node's outcomes, until `apply`
+    CACHES: ClassVar[tuple[str, ...]] = ("_legal", "_members", "_outcomes")  # what the three above may set
 
     @abstractmethod
     def _list_legal(self) -> list[Action]:
@@ -335,5 +341,26 @@ class ListedState(State[V]):
             members = self._members = (listed, frozenset(listed))
         return action in members[1]
 
+    def _list_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability (what `chance_outcomes` answers)."""
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = self._outcomes
+        if outcomes is None:
+            listed = self._list_outcomes()
+            if self.to_move() is not CHANCE:
+                return listed  # (kept only where chance acts: elsewhere nothing clears it when a field is set)
+            outcomes = self._outcomes = tuple(listed)
+        return list(outcomes)
+
+    def _is_outcome(self, action: Action) -> bool:
+        outcomes = self._outcomes
+        if outcomes is None:
+            self.chance_outcomes()
+            outcomes = self._outcomes or ()
+        return any(outcome is action for outcome, _ in outcomes) or any(outcome == action for outcome, _ in outcomes)
+
     def _forget(self) -> None:
         self._legal = None
+        self._outcomes = None

@@ -14,6 +14,7 @@ The same tasks store each player's first nut at the setup (setup.py) and make th
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name, with_article
@@ -220,8 +221,7 @@ def take(state: NutsState, player: int, slot: int, events: list[Event]) -> None:
     kind = state.faceup[slot]
     assert kind is not None, "only a face-up nut there can be taken"
     state.faceup[slot] = None
-    events.append(Event(f"{seat_name(player)} takes the {kind_name(kind)} (face-up nut {slot + 1})", "take",
-                        {"player": player, "slot": slot + 1}))
+    events.append(taken(player, kind, slot))
     state.tasks = (("store", player, kind), ("refill", player, slot), *state.tasks)
 
 
@@ -232,12 +232,7 @@ def store(state: NutsState, player: int, kind: int, action: Store, events: list[
         state.card_jokers[i] += 1
     else:
         state.card_plain[i] += 1
-    full = " and fills it" if state.filled(player, action.card) else ""
-    # a joker is stored as one of its nuts; a plain nut is simply stored
-    joker = f" as {with_article(NAMES[action.nut])}" if len(KINDS[kind]) == 2 else ""
-    card = f"a kept {kind_name(kind)}" if kept else f"the {kind_name(kind)}"
-    events.append(Event(f"{seat_name(player)} stores {card}{joker} on storage card {action.card + 1}{full}", "store",
-                        {"player": player}))
+    events.append(stored(player, kind, action.nut, action.card, state.filled(player, action.card), kept))
 
 
 def steal(state: NutsState, thief: int, action: Steal, events: list[Event]) -> None:
@@ -264,14 +259,37 @@ def take_card(state: NutsState, kind: int) -> None:
 def refill(state: NutsState, slot: int, kind: int, events: list[Event]) -> None:
     take_card(state, kind)
     state.faceup[slot] = kind
-    card = with_article(kind_name(kind))
-    events.append(Event(f"{card[0].upper()}{card[1:]} replaces face-up nut {slot + 1}", "refill", detail=True))
+    events.append(refilled(kind, slot))
     if state.pile == 0:
         state.pile = sum(state.unseen)
         if not state.ending:
             state.ending = True
             events.append(Event("The draw pile is used up: the eight cards set aside become the draw pile, and the "
                                 "game ends after this turn's collecting", "end"))
+
+
+# The events of what a task does, each made once for what it says (an event is immutable, and nothing changes its
+# data): every collecting has several.
+@functools.lru_cache(maxsize=1 << 12)
+def taken(player: int, kind: int, slot: int) -> Event:
+    return Event(f"{seat_name(player)} takes the {kind_name(kind)} (face-up nut {slot + 1})", "take",
+                 {"player": player, "slot": slot + 1})
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def stored(player: int, kind: int, nut: int, card: int, fills: bool, kept: bool) -> Event:
+    full = " and fills it" if fills else ""
+    # a joker is stored as one of its nuts; a plain nut is simply stored
+    joker = f" as {with_article(NAMES[nut])}" if len(KINDS[kind]) == 2 else ""
+    what = f"a kept {kind_name(kind)}" if kept else f"the {kind_name(kind)}"
+    return Event(f"{seat_name(player)} stores {what}{joker} on storage card {card + 1}{full}", "store",
+                 {"player": player})
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def refilled(kind: int, slot: int) -> Event:
+    card = with_article(kind_name(kind))
+    return Event(f"{card[0].upper()}{card[1:]} replaces face-up nut {slot + 1}", "refill", detail=True)
 
 
 # --- what needs no decision -------------------------------------------------------------------------------------
@@ -309,6 +327,13 @@ def walk(state: NutsState, events: list[Event]) -> bool:
     else:
         counts, need, spec = state.area4, NEED4, ()
     sections = len(spec) if area < 4 else 1
+    if area <= 4 and section < sections and max(counts[section * n : section * n + n]) < need:
+        # Sections where no one collects are passed all at once (most are, at the end of most turns), as many
+        # steps of the walk that bring nothing.
+        section += 1
+        while section < sections and max(counts[section * n : section * n + n]) < need:
+            section += 1
+        state.cursor = (area, section)
     if area > 4 or section >= sections:
         if area < 4:
             state.cursor = (area + 1, 0)

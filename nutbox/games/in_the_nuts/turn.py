@@ -12,6 +12,7 @@ Either way the turn ends with the collecting (collecting.py).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name
@@ -49,8 +50,7 @@ def roll(state: NutsState, action: Action) -> list[Event]:
     state.dice = (action.green, action.low, action.high)
     name = seat_name(state.current)
     open_spaces = state.open_spaces()
-    events = [Event(f"{name} rolls green {action.green}, white {action.low} and {action.high}", "dice",
-                    {"dice": list(state.dice), "spaces": open_spaces})]
+    events = [rolled(state.current, state.dice, tuple(open_spaces))]
     if open_spaces:
         state.phase = "place"
         return events
@@ -62,6 +62,26 @@ def roll(state: NutsState, action: Action) -> list[Event]:
                         "starting track", "bad-roll"))
     start_collecting(state)
     return events
+
+
+# The events that come most often, each made once for what it says (an event is immutable, and nothing changes its
+# data): every turn rolls, and puts squirrels on the track.
+@functools.lru_cache(maxsize=1 << 12)
+def rolled(player: int, dice: tuple[int, int, int], open_spaces: tuple[int, ...]) -> Event:
+    green, low, high = dice
+    return Event(f"{seat_name(player)} rolls green {green}, white {low} and {high}", "dice",
+                 {"dice": list(dice), "spaces": list(open_spaces)})
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def stops(player: int, pushed: int) -> Event:
+    return Event(f"{seat_name(player)} stops and pushes {pushed} squirrel{'s' if pushed != 1 else ''} up into the "
+                 "2-squirrel area", "stop")
+
+
+@functools.cache
+def put_on(player: int, space: int) -> Event:
+    return Event(f"{seat_name(player)} puts a squirrel on space {space}", "place", {"space": space})
 
 
 # --- placing --------------------------------------------------------------------------------------------------
@@ -86,7 +106,7 @@ def place(state: NutsState, action: Action) -> list[Event]:
 def put(state: NutsState, space: int, events: list[Event]) -> None:
     state.track[space - FIRST] = state.current
     state.supply[state.current] -= 1
-    events.append(Event(f"{seat_name(state.current)} puts a squirrel on space {space}", "place", {"space": space}))
+    events.append(put_on(state.current, space))
     state.phase = "decide"
 
 
@@ -126,8 +146,7 @@ def stop(state: NutsState, events: list[Event]) -> None:
             state.area2[section * state.n + owner] += 1
             state.track[index] = None
             pushed += 1
-    events.append(Event(f"{seat_name(state.current)} stops and pushes {pushed} squirrel{'s' if pushed != 1 else ''} "
-                        "up into the 2-squirrel area", "stop"))
+    events.append(stops(state.current, pushed))
     start_collecting(state)
 
 

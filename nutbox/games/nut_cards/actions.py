@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from nutbox.core import Action, ActionSpace, Field, Form, Notation, NotationError, Number
 from nutbox.games.nut_cards.components import COMPONENTS
-from nutbox.games.nut_cards.layout import upside_down
+from nutbox.games.nut_cards.layout import spot, upside_down
 
 CARD = Number("card number", 1, len(COMPONENTS.cards), hint="CARD")
 _WHOLE = re.compile(r"-?\d+")
@@ -103,6 +103,8 @@ class Space:
             for y in range(-3 * self.reach, 3 * self.reach + 1)
             for down in (False, True)
         }
+        # each place by its number (layout.spot), the card standing as its column has it: what a card may do
+        self.at_spot = {spot(x, y): place for (x, y, down), place in self.places.items() if down == upside_down(x)}
         self.encoding = ActionSpace((*self.draws, *self.takes, *self.places.values()), "Nut")
 
     def parse(self, text: str) -> Action:

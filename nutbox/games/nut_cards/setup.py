@@ -14,7 +14,7 @@ from nutbox.core import Action, Event
 from nutbox.core.phases import Phase
 from nutbox.games.nut_cards import terms
 from nutbox.games.nut_cards.actions import Draw
-from nutbox.games.nut_cards.components import COLUMNS
+from nutbox.games.nut_cards.components import COLUMNS, COMPONENTS
 from nutbox.games.nut_cards.turn import DRAFT_RULE, replaced
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 def outcomes(state: CardsState) -> list[tuple[Action, float]]:
     """Any card of the deck, each as likely: the deck is shuffled face down."""
-    draws = state.space.draws
-    return [(draws[card - 1], 1 / len(state.pool)) for card in state.pool]
+    draws, chance = state.space.draws, 1 / len(state.pool)
+    return [(draws[card - 1], chance) for card in state.pool]
 
 
 def no_decision(state: CardsState) -> list[Action]:
@@ -37,17 +37,25 @@ def refused(state: CardsState, action: Action) -> str:
            f"card is taken"
 
 
+# The event of each card dealt to each column, DEALT[card - 1][column], made once: every game deals all thirty
+# cards (an event is immutable, and nothing changes its data).
+DEALT = tuple(
+    tuple(Event(f"{terms.named(card).capitalize()} is dealt to column {column + 1}", "deal",
+                {"card": card, "column": column + 1}, detail=True) for column in range(COLUMNS))
+    for card in range(1, len(COMPONENTS.cards) + 1)
+)
+
+
 def deal(state: CardsState, action: Action) -> list[Event]:
     """The card goes to the first column that is not full; the deal goes on or the draft begins."""
     assert isinstance(action, Draw)
     card = action.card
-    state.pool = tuple(c for c in state.pool if c != card)
+    at = state.pool.index(card)
+    state.pool = state.pool[:at] + state.pool[at + 1:]
     column = next(c for c in range(COLUMNS) if len(state.columns[c]) < state.n)
     state.columns = replaced(state.columns, column, (*state.columns[column], card))
-    event = Event(f"{terms.named(card).capitalize()} is dealt to column {column + 1}", "deal",
-                  {"card": card, "column": column + 1}, detail=True)
     state.next_step()
-    return [event]
+    return [DEALT[card - 1][column]]
 
 
 DEAL = Phase(no_decision, refused, deal, chance=outcomes)

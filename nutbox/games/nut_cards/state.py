@@ -104,7 +104,7 @@ class CardsState(PhasedState[CardsView]):
         return setup.refused(self, action)
 
     def _forget(self) -> None:
-        self._legal = None
+        super()._forget()
         self._layouts_view = None
 
     def next_step(self) -> None:

@@ -9,6 +9,7 @@ from a layout's placed cards as a view lists them.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from nutbox.core import listing, with_article
@@ -36,6 +37,7 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}s"
 
 
+@functools.cache  # the same 30 cards are named in every deal and take
 def card_words(card: int) -> str:
     """What a card carries, in the order printed: "2 red nuts and a gold nut", "a squirrel"."""
     cells = Counter(what for what in COMPONENTS.cards[card - 1].cells if what != BLANK)
@@ -83,7 +85,11 @@ def showing(placed: list[PlacedCard]) -> list[PlacedCard]:
 def place_words(x: int, y: int, placed: list[PlacedCard]) -> list[str]:
     """The cards a card placed at (x, y) would cover or touch: covering first, then the latest placed; two at
     most. Any one of them says exactly where the card goes (a side and a shift in bands, or an overlap)."""
-    found = [relation(x, y, p["card"], p["x"], p["y"]) for p in reversed(showing(placed))]
+    # Only cards of the columns x - 1 to x + 1 can meet (x, y), and a card is covered only by later ones in its own
+    # column: what shows of those columns is found from their cards alone (the others would cost a place's every
+    # narration a walk over the whole layout).
+    near = [p for p in placed if -1 <= p["x"] - x <= 1]
+    found = [relation(x, y, p["card"], p["x"], p["y"]) for p in reversed(showing(near))]
     ranked = sorted((meeting for meeting in found if meeting is not None), key=lambda meeting: meeting[0])
     return [words for _, words in ranked[:2]]
 

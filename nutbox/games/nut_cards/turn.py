@@ -7,6 +7,7 @@ Each phase's `Phase` (state.PHASES): its legal actions, why another action is re
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, TypeVar
 
 from nutbox.core import Action, Event, seat_name
@@ -57,19 +58,25 @@ def take(state: CardsState, action: Action) -> list[Event]:
     assert isinstance(action, Take)
     card = action.card
     column = next(c for c in range(COLUMNS) if card in state.columns[c])
-    state.columns = replaced(state.columns, column, tuple(c for c in state.columns[column] if c != card))
+    cards = state.columns[column]
+    at = cards.index(card)
+    state.columns = replaced(state.columns, column, cards[:at] + cards[at + 1:])
     state.column, state.holding, state.phase = column, card, "place"
-    return [Event(f"{seat_name(state.current)} takes {terms.named(card)} from column {column + 1}", "take",
-                  {"seat": state.current, "card": card})]
+    return [taken(state.current, card, column)]
+
+
+@functools.cache  # made once: an event is immutable, and nothing changes its data
+def taken(seat: int, card: int, column: int) -> Event:
+    return Event(f"{seat_name(seat)} takes {terms.named(card)} from column {column + 1}", "take",
+                 {"seat": seat, "card": card})
 
 
 # --- placing it -------------------------------------------------------------------------------------------
 def places(state: CardsState) -> list[Action]:
-    """Every place the card in hand may go in the layout of the seat to move (layout.positions)."""
+    """Every place the card in hand may go in the layout of the seat to move (layout.spots)."""
     assert state.holding is not None, "a card is in hand while it is placed"
-    spots = layout.positions(list(state.layouts[state.current]), state.holding)
-    offered = state.space.places
-    return [offered[(x, y, layout.upside_down(x))] for x, y in spots]
+    offered = state.space.at_spot
+    return [offered[spot] for spot in layout.spots(state.layouts[state.current], state.holding)]
 
 
 def place_refused(state: CardsState, action: Action) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Self
 
@@ -250,6 +250,9 @@ def cell_distance(a: int, b: int) -> int:
     return max(abs(q1 - q2), abs(r1 - r2), abs(q1 + r1 - q2 - r2))
 
 
+# CELL_DISTANCE[a][b]: the steps between two cells
+CELL_DISTANCE = tuple(tuple(cell_distance(a, b) for b in range(NUM_CELLS)) for a in range(NUM_CELLS))
+
 # CELL_STEP[cell][direction]: the neighbouring cell, or None off the board
 CELL_STEP: tuple[tuple[int | None, ...], ...] = tuple(
     tuple(CELL_OF.get((q + dq, r + dr)) for dq, dr in VECTORS) for q, r in COORDS
@@ -283,9 +286,9 @@ class Layout:
         )
         self.moves = tuple(tuple(tile_at[c] for c in CELL_MOVE[self.cell_of[tile]]) for tile in range(NUM_CELLS))
         self.neighbours = tuple(tuple(t for t in steps if t is not None) for steps in self.step)
-        self.distance = tuple(
-            tuple(cell_distance(self.cell_of[a], self.cell_of[b]) for b in range(NUM_CELLS)) for a in range(NUM_CELLS)
-        )
+        # distance[a][b]: read from the cells' table (every game lays out a new forest: a call per pair cost more
+        # than the rest of the layout)
+        self.distance = tuple(tuple(map(CELL_DISTANCE[cell].__getitem__, self.cell_of)) for cell in self.cell_of)
 
     def move(self, tile: int, direction: int) -> int:
         """One step from `tile` in `direction`, bouncing off the edge (the opposite way) as the fox does."""
@@ -331,6 +334,7 @@ def direction_name(direction: int) -> str:
     return DIRECTION_NAMES[direction]
 
 
+@cache  # the same few cards are named again and again
 def objective_text(card: int) -> str:
     objective = COMPONENTS.objectives[card - 1]
     a, b = objective.ends

@@ -10,6 +10,7 @@ there, and obligations shrink when the squirrels they name have gone into a new 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, plural
@@ -43,7 +44,8 @@ def ordinal(number: int) -> str:
 def draw_outcomes(state: HuntState) -> list[tuple[Action, float]]:
     """The deck's top card: any of the shuffled part alike, else the first card put under it."""
     if state.pool:
-        return [(DRAWS[card - 1], 1 / len(state.pool)) for card in state.pool]
+        chance = 1 / len(state.pool)
+        return [(DRAWS[card - 1], chance) for card in state.pool]
     return [(DRAWS[state.bottom[0][0] - 1], 1.0)]
 
 
@@ -51,7 +53,8 @@ def draw(state: HuntState, action: Action) -> int:
     assert isinstance(action, Draw)
     card = action.card
     if state.pool:
-        state.pool = tuple(c for c in state.pool if c != card)
+        at = state.pool.index(card)
+        state.pool = state.pool[:at] + state.pool[at + 1:]
     else:
         state.bottom = state.bottom[1:]
     return card
@@ -104,19 +107,35 @@ def scatter(state: HuntState, owner: int, target: int, events: list[Event], how:
     tile, vacated, owed = state.frames[-1]
     state.frames[-1] = (tile, vacated, (*owed[:owner], owed[owner] - 1, *owed[owner + 1 :]))
     state.squirrels[owner * T + tile] -= 1
-    events.append(Event(f"A squirrel of {state.owner_name(owner)} scatters from {tile_name(tile)} to "
-                        f"{tile_name(target)}{how}", "scatter",
-                        {"owner": owner, "from": TILES[tile].code, "to": TILES[target].code}))
+    events.append(scattered(state.owner_name(owner), owner, tile, target, how))
     arrive(state, owner, target, events)
+
+
+# The events that come most often, each made once for what it says (an event is immutable, and nothing changes its
+# data): a playout narrates every step.
+@functools.lru_cache(maxsize=1 << 12)
+def scattered(name: str, owner: int, tile: int, target: int, how: str) -> Event:
+    return Event(f"A squirrel of {name} scatters from {tile_name(tile)} to {tile_name(target)}{how}", "scatter",
+                 {"owner": owner, "from": TILES[tile].code, "to": TILES[target].code})
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def foraged(seat: int, nuts: tuple[int, ...], tile: int) -> Event:
+    return Event(f"{SEAT_NAMES[seat]} forages {nut_list(nuts) or 'nothing'} from {tile_name(tile)}", "forage",
+                 {"seat": seat, "nuts": [COMPONENTS.nut_codes[n] for n in nuts]})
+
+
+@functools.cache
+def automa_places(tile: int) -> Event:
+    return Event(f"The Automa places a squirrel on {tile_name(tile)}", "place",
+                 {"owner": AUTOMA_OWNER, "tile": TILES[tile].code})
 
 
 def forage(state: HuntState, action: Forage, events: list[Event]) -> None:
     seat = state.current
     for nut in action.nuts:
         state.nuts[seat * NUTS + nut] += 1
-    what = nut_list(action.nuts) or "nothing"
-    events.append(Event(f"{SEAT_NAMES[seat]} forages {what} from {tile_name(state.foraged)}",
-                        "forage", {"seat": seat, "nuts": [COMPONENTS.nut_codes[n] for n in action.nuts]}))
+    events.append(foraged(seat, action.nuts, state.foraged))
     if state.resume == "place":
         state.step += 1
         next_placement(state)
@@ -197,8 +216,7 @@ def settle(state: HuntState, events: list[Event]) -> None:
                 events.append(Event(f"No Automa squirrel on {tile_name(tile)}: squirrels only scatter there",
                                     "automa"))
             else:
-                events.append(Event(f"The Automa places a squirrel on {tile_name(tile)}", "place",
-                                    {"owner": AUTOMA_OWNER, "tile": TILES[tile].code}))
+                events.append(automa_places(tile))
                 arrive(state, AUTOMA_OWNER, tile, events)
             continue
         if phase == "end-turn":

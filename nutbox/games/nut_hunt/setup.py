@@ -7,6 +7,7 @@ and what an action does.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event
@@ -45,16 +46,19 @@ def dealt_each(state: HuntState) -> int:
 
 
 # --- the forest --------------------------------------------------------------------------------------------------
+ALL_TILES = frozenset(range(T))
+
+
 def tile_outcomes(state: HuntState) -> list[tuple[Action, float]]:
-    left = [t for t in range(T) if t not in state.tile_at]
-    return [(PLACE_TILES[t], 1 / len(left)) for t in left]
+    left = sorted(ALL_TILES.difference(state.tile_at))
+    chance = 1 / len(left)
+    return [(PLACE_TILES[t], chance) for t in left]
 
 
 def on_layout(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, PlaceTile)
     state.tile_at = (*state.tile_at, action.tile)
-    events = [Event(f"{tile_name(action.tile)} is laid (tile {len(state.tile_at)} of {T})", "layout",
-                    {"tile": TILES[action.tile].code}, detail=True)]
+    events = [laid(action.tile, len(state.tile_at))]
     if len(state.tile_at) == T:
         state.layout = layout(state.tile_at)
         state.fox = fox = state.tile_at[CENTRE]
@@ -62,6 +66,11 @@ def on_layout(state: HuntState, action: Action) -> list[Event]:
                             {"tile": TILES[fox].code}))
         state.phase = "deal"
     return events
+
+
+@functools.cache  # made once: an event is immutable, and nothing changes its data
+def laid(tile: int, count: int) -> Event:
+    return Event(f"{tile_name(tile)} is laid (tile {count} of {T})", "layout", {"tile": TILES[tile].code}, detail=True)
 
 
 # --- the objectives ----------------------------------------------------------------------------------------------

@@ -38,14 +38,19 @@ if TYPE_CHECKING:
     HuntGame: TypeAlias = Game[HuntOptions, "HuntState", HuntView]
 
 
+# The exchanges by the nut given, in TRADE_OF's order: each position lists those of the nuts held three times over.
+TRADES_FROM = tuple(tuple(trade for (give, _), trade in TRADE_OF.items() if give == nut) for nut in range(NUTS))
+CHANCE_PHASES = frozenset({"layout", "deal", "roll", "scout-draw", "automa-deal", "automa-draw"})
+
+
 class HuntState(PhasedState[HuntView]):
     # Every field is listed once, as shared or as copied, and nothing else can be set (slots): clone() shares
     # the immutable fields (numbers, texts, tuples, the layout, the options) and copies the five lists, so a
     # new field cannot be forgotten by clone (tests/games/nut_hunt/test_clone.py checks the split on play).
     SHARED: ClassVar[tuple[str, ...]] = (
-        "automa_hand", "bottom", "current", "ending", "forage_left", "forage_tile", "fox", "fox_from", "game",
-        "layout", "looking", "n", "options", "owners", "pending", "phase", "pool", "result", "resume", "revealed",
-        "scatterer", "solo", "step", "tile_at", "turn",
+        "automa_hand", "bottom", "current", "ending", "forage_left", "forage_tile", "fox", "fox_from",
+        "game", "layout", "looking", "n", "options", "owners", "pending", "phase", "pool", "result", "resume",
+        "revealed", "scatterer", "solo", "step", "tile_at", "turn",
     )
     COPIED: ClassVar[tuple[str, ...]] = ("frames", "hands", "nests", "nuts", "squirrels")  # lists: copied
     __slots__ = SHARED + COPIED
@@ -172,7 +177,8 @@ class HuntState(PhasedState[HuntView]):
 
     def trades(self, seat: int) -> list[Action]:
         base = seat * NUTS
-        return [trade for (give, _), trade in TRADE_OF.items() if self.nuts[base + give] >= 3]
+        nuts = self.nuts
+        return [trade for give in range(NUTS) if nuts[base + give] >= 3 for trade in TRADES_FROM[give]]
 
     # --- the protocol --------------------------------------------------------------------------------
     def to_move(self) -> ToMove:
@@ -183,11 +189,11 @@ class HuntState(PhasedState[HuntView]):
         phase = self.phase
         if phase == "over":
             return TERMINAL
-        if phase in ("layout", "deal", "roll", "scout-draw", "automa-deal", "automa-draw"):
+        if phase in CHANCE_PHASES:
             return CHANCE
         return self.current
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _list_outcomes(self) -> list[tuple[Action, float]]:
         if self.frames:
             return turn.automa_scatter_outcomes(self) if self.scatterer == self.automa else []
         phase = self.PHASES.get(self.phase)  # (none once over)

@@ -8,6 +8,8 @@ scatter is due whatever the phase while frames are open, and the exchange is ope
 
 from __future__ import annotations
 
+import functools
+from operator import ge
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, listing, plural
@@ -61,7 +63,10 @@ if TYPE_CHECKING:
 
 # --- the fox die -------------------------------------------------------------------------------------------------
 def roll_outcomes(state: HuntState) -> list[tuple[Action, float]]:
-    return [(roll, 1 / 6) for roll in ROLLS]
+    return list(ROLL_OUTCOMES)
+
+
+ROLL_OUTCOMES = tuple((roll, 1 / 6) for roll in ROLLS)  # every face alike
 
 
 def on_roll(state: HuntState, action: Action) -> list[Event]:
@@ -70,14 +75,19 @@ def on_roll(state: HuntState, action: Action) -> list[Event]:
     start = state.fox_tile
     target = state.layout.move(start, direction)
     bounced = state.layout.step[start][direction] is None
-    how = f", bounces off the edge and goes {direction_name((direction + 3) % 6)}" if bounced else ""
-    events = [Event(f"The fox die shows {action.face} ({direction_name(direction)}): the fox leaves "
-                    f"{tile_name(start)}{how} onto {tile_name(target)}", "fox",
-                    {"face": action.face, "from": TILES[start].code, "to": TILES[target].code,
-                     "bounced": bounced})]
+    events = [fox_moves(action.face, start, target, bounced)]
     flow.move_fox(state, target)
     state.phase, state.forage_tile, state.forage_left, state.resume = "forage", target, FORAGE_FOX, "action"
     return events
+
+
+@functools.lru_cache(maxsize=1 << 12)  # made once for what it says: an event is immutable, its data never changed
+def fox_moves(face: int, start: int, target: int, bounced: bool) -> Event:
+    direction = COMPONENTS.compass[face - 1]
+    how = f", bounces off the edge and goes {direction_name((direction + 3) % 6)}" if bounced else ""
+    return Event(f"The fox die shows {face} ({direction_name(direction)}): the fox leaves {tile_name(start)}{how} "
+                 f"onto {tile_name(target)}", "fox",
+                 {"face": face, "from": TILES[start].code, "to": TILES[target].code, "bounced": bounced})
 
 
 # --- the forage --------------------------------------------------------------------------------------------------
@@ -106,15 +116,19 @@ def on_forage(state: HuntState, action: Action) -> list[Event]:
 
 
 # --- the optional action -----------------------------------------------------------------------------------------
-def can_pay(state: HuntState, seat: int, tile: int) -> bool:
-    cost = TILES[tile].cost
-    nuts = state.nuts
-    base = seat * NUTS
-    return all(nuts[base + nut] >= cost.count(nut) for nut in set(cost))
+# The tiles a squirrel may be recruited onto, each with its cost as a count of each nut: worked out once, as every
+# action phase compares it with the nuts held, for every tile.
+COSTS = tuple((t, tuple(TILES[t].cost.count(nut) for nut in range(NUTS))) for t in range(T) if TILES[t].cost)
 
 
-def recruit_targets(state: HuntState, seat: int) -> list[int]:
-    return [t for t in range(T) if TILES[t].cost and t != state.fox and can_pay(state, seat, t)]
+def recruit_targets(state: HuntState, seat: int) -> tuple[int, ...]:
+    return recruitable(tuple(state.nuts[seat * NUTS : seat * NUTS + NUTS]), state.fox)
+
+
+@functools.lru_cache(maxsize=1 << 12)  # the same few holdings of nuts come again and again
+def recruitable(held: tuple[int, ...], fox: int | None) -> tuple[int, ...]:
+    """The tiles the nuts `held` pay for, but the fox's."""
+    return tuple(t for t, cost in COSTS if t != fox and all(map(ge, held, cost)))
 
 
 def hassle_targets(state: HuntState, seat: int) -> list[int]:
@@ -229,7 +243,12 @@ def on_automa_draw(state: HuntState, action: Action) -> list[Event]:
     state.revealed = (*state.revealed, card)
     state.pending = COMPONENTS.objectives[card - 1].ends
     state.phase = "automa-place"
-    return [Event(f"The Automa reveals objective #{card}: {objective_text(card)}", "automa", {"card": card})]
+    return [automa_reveals(card)]
+
+
+@functools.cache  # made once: an event is immutable, and nothing changes its data
+def automa_reveals(card: int) -> Event:
+    return Event(f"The Automa reveals objective #{card}: {objective_text(card)}", "automa", {"card": card})
 
 
 # --- scattering and the exchange (before any phase) -------------------------------------------------------------

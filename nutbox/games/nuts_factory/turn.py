@@ -6,6 +6,7 @@ completely on the board"). Production is production.py's, Shipping scoring.py's,
 
 from __future__ import annotations
 
+import functools
 from itertools import chain
 from operator import getitem
 from typing import TYPE_CHECKING
@@ -77,7 +78,18 @@ def start_turn(state: FactoryState, seat: int, events: list[Event]) -> None:
     state.shipped = 0
     state.truck_limit = LIMITS.trucks_per_turn
     state.warehouse_limit = LIMITS.warehouse
-    events.append(Event(f"{seat_name(seat)}'s turn", "turn", {"seat": seat}))
+    events.append(turn_of(seat))
+
+
+# Events made once for what they say (an event is immutable, and nothing changes its data): every turn has them.
+@functools.cache
+def turn_of(seat: int) -> Event:
+    return Event(f"{seat_name(seat)}'s turn", "turn", {"seat": seat})
+
+
+@functools.cache
+def die_shows(face: str) -> Event:
+    return Event(f"The squirrel die shows {DIE_WORDS[face]}", "roll", {"face": face})
 
 
 def end_turn(state: FactoryState, events: list[Event]) -> None:
@@ -270,7 +282,7 @@ def d8_outcomes(state: FactoryState) -> list[tuple[Action, float]]:
 
 def on_squirrel(state: FactoryState, action: Action, events: list[Event]) -> None:
     assert isinstance(action, Roll)
-    events.append(Event(f"The squirrel die shows {DIE_WORDS[action.face]}", "roll", {"face": action.face}))
+    events.append(die_shows(action.face))
     if action.face == "stop":
         state.phase = "before-production"
     elif action.face == "scamper":

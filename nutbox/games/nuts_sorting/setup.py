@@ -31,14 +31,28 @@ DEALT = f"{SETUP} 1: the pieces are placed at random once, before anything else,
 # --- 1. the deal ---------------------------------------------------------------------------------------
 def deal_outcomes(state: SortingState) -> list[tuple[Action, float]]:
     left = NUM_CELLS - state.dealt
-    first = state.dealt * (EMPTY + 1)
-    return [(DEALS[first + colour], n / left) for colour, n in enumerate(state.pool) if n]
+    return [(deal, n / left) for deal, n in zip(DEALS_AT[state.dealt], state.pool, strict=True) if n]
+
+
+DEALS_AT = tuple(DEALS[cell * (EMPTY + 1) : (cell + 1) * (EMPTY + 1)] for cell in range(NUM_CELLS))  # by cell
 
 
 def not_yet(state: SortingState, action: Action) -> str:
     """Why a player's decision is refused while the nuts are being placed."""
     return (f"{SETUP} 1: the pieces are first placed at random, cell by cell ({NAMES[state.dealt]} is next); "
             "choosing, removing and moving come after")
+
+
+def deal_event(cell: int, colour: int) -> Event:
+    name = NAMES[cell]
+    text = f"{name} stays empty" if colour == EMPTY else f"{name} gets a {COLOURS[colour]} nut"
+    return Event(text, "deal", {"cell": name, "colour": colour_name(colour)}, detail=True)
+
+
+# The event of every deal, by its index in DEALS, and the one that ends the deal: made once, as every game deals 61
+# (an event is immutable, and nothing changes its data).
+DEAL_EVENTS = tuple(deal_event(deal.cell, deal.colour) for deal in DEALS)
+BOARD_SET = Event(f"The board is set; {seat_name(1)} chooses a colour set or the first move", "phase")
 
 
 def deal(state: SortingState, action: Action) -> list[Event]:
@@ -48,14 +62,11 @@ def deal(state: SortingState, action: Action) -> list[Event]:
         state._groups[action.colour] = state._index[action.colour] = None
     state.pool[action.colour] -= 1
     state.dealt += 1
-    cell = NAMES[action.cell]
-    data = {"cell": cell, "colour": colour_name(action.colour)}
-    text = f"{cell} stays empty" if action.colour == EMPTY else f"{cell} gets a {COLOURS[action.colour]} nut"
-    events = [Event(text, "deal", data, detail=True)]
+    events = [DEAL_EVENTS[action.cell * (EMPTY + 1) + action.colour]]  # (a deal carried out is one of DEALS)
     if state.dealt == NUM_CELLS:
         state.phase = "choose"
         state.current = 1
-        events.append(Event(f"The board is set; {seat_name(1)} chooses a colour set or the first move", "phase"))
+        events.append(BOARD_SET)
     return events
 
 

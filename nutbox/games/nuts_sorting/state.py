@@ -191,7 +191,8 @@ class SortingState(PhasedState[SortingView]):
         return super().apply(action)
 
     def _forget(self) -> None:
-        self._legal = self._numbers = None
+        super()._forget()
+        self._numbers = None
 
     def scores(self) -> list[float]:
         return scoring.scores(self)
