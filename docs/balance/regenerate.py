@@ -130,6 +130,13 @@ How to read the figures (nutbox/sim/stats.py):
   nobody. The **fair share** is the average seat's win rate: what player 1 would win if seats made no
   difference (50% when nothing is shared or drawn). **Player 1's edge** is their win rate less the fair share,
   with the 95% Wilson interval; "significant" when the interval leaves the fair share out.
+- **Reading the first-seat edge.** Every study on this page is a mirror match (one bot in every seat), so the
+  edge is read directly. A study of different bots (`nutbox simulate GAME --seats easy,random`) rotates the
+  seats through them, and the edge it measures is the seat's effect averaged over the bots. When one bot wins
+  nearly every game wherever it sits (at least 90% of the games of its seats), the seat has nothing left to
+  change: player 1 wins exactly the fair share and the edge reads +0.0 percentage points whatever the seat is
+  worth. The report then says the edge is not readable, names the bot and the mirror match to play instead
+  (`--seats easy,easy`), and keeps the figures in summary.json (`first_player.readable` and `.why`).
 - **Length** counts the decisions of all seats (chance outcomes not included).
 - **Lead changes** follow each game's running score after every decision (`State.running_scores`); a tie for
   the lead changes nothing. **The leader at half time** is the sole leader after half the game's decisions.

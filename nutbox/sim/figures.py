@@ -142,7 +142,9 @@ class AgentFigures(Proportion):
 
 
 class FirstPlayer(TypedDict):
-    """Seat 0's win rate against the fair share; `significant` when the interval leaves the fair share out."""
+    """Seat 0's win rate against the fair share; `significant` when the interval leaves the fair share out.
+    `readable` is False when the pairing is lopsided (one agent won nearly every game wherever it sat, so
+    rotating the seats hides their effect), and `why` then says so in words (nutbox.sim.stats._unreadable)."""
 
     rate: float
     low: float
@@ -152,6 +154,8 @@ class FirstPlayer(TypedDict):
     edge_low: float
     edge_high: float
     significant: bool
+    readable: bool
+    why: str | None
 
 
 class Failure(TypedDict):

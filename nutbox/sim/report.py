@@ -15,7 +15,17 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from nutbox.sim.figures import Arm, Distribution, Interval, Row, Summary, played
-from nutbox.sim.text import edge, percent, player, rate_with_interval, spread, study_line
+from nutbox.sim.text import (
+    edge,
+    edge_points,
+    first_player_wins,
+    game_words,
+    percent,
+    player,
+    rate_with_interval,
+    spread,
+    study_line,
+)
 
 OVERVIEW, SWEEP = "overview.png", "sweep.png"
 COLOUR, FAIR_COLOUR = "#8a5a2b", "#555555"
@@ -119,6 +129,8 @@ def save(figure: Figure, path: Path) -> Path:
 STYLE = """body{font-family:system-ui,sans-serif;max-width:1250px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}
 th{background:#f4ece0}img{max-width:100%}code{background:#f4f4f4;padding:0 .2em}"""
+# inline, so that the style sheet of every report stays as it was
+WARNING_STYLE = "background:#fff3cd;border-left:4px solid #d39e00;padding:.4em .8em"
 
 
 def _table(header: list[str], lines: list[list[str]]) -> str:
@@ -135,15 +147,14 @@ def _page(title: str, body: str) -> str:
 def study_html(summary: Summary, picture: str) -> str:
     study = summary["study"]
     parts = [
-        f"<p><code>{html.escape(study_line(study))}</code><br>rules version {html.escape(study['rules_version'])}, "
+        f"<p>{html.escape(study_line(study))}<br>rules version {html.escape(study['rules_version'])}, "
         f"nutbox {html.escape(study['nutbox_version'])}; {summary['games']} games, {summary['played']} played, "
         f"<b>{summary['failed']} failed</b>.</p>",
         "<h2>Seats</h2>",
         _table(["seat", "win rate [95%]", "wins", "score"],
                [[player(s["seat"]), rate_with_interval(s), f"{s['count']} of {s['of']}", spread(s["score"])]
                 for s in summary["seats"]]),
-        f"<p>Fair share {percent(summary['fair_share'])}. First player's edge: "
-        f"{html.escape(edge(summary['first_player']))}.</p>",
+        _edge_html(summary),
         "<h2>Agents</h2>",
         _table(["agent", "settings", "win rate [95%]", "wins", "score"],
                [[a["agent"], a["settings"], rate_with_interval(a), f"{a['count']} of {a['of']}", spread(a["score"])]
@@ -157,7 +168,18 @@ def study_html(summary: Summary, picture: str) -> str:
         parts.append(_table(["index", "seed", "agents", "error"],
                             [[str(f["index"]), str(f["seed"]), ", ".join(f["agents"]), f["error"]]
                              for f in summary["failures"]]))
-    return _page(f"Balance study: {study['game']}", "\n".join(parts))
+    return _page(f"Balance study: {game_words(study['game'])[0]}", "\n".join(parts))
+
+
+def _edge_html(summary: Summary) -> str:
+    """The first player's edge; when the pairing is lopsided, the figure without a verdict and a warning."""
+    first = summary["first_player"]
+    fair = f"<p>Fair share {percent(summary['fair_share'])}. First player's edge: "
+    if first is None or first["readable"]:
+        return fair + f"{html.escape(edge(first))}.</p>"
+    return (fair + f"{html.escape(edge_points(first))}.</p>\n"
+            f'<p style="{WARNING_STYLE}"><b>The first player\'s edge is not readable from this study:</b> '
+            f"{html.escape(first['why'] or '')}.</p>")
 
 
 def _outcome_lines(summary: Summary) -> list[list[str]]:
@@ -184,7 +206,7 @@ def _outcome_lines(summary: Summary) -> list[list[str]]:
 
 def sweep_html(option: str, comparison: list[Arm], picture: str) -> str:
     lines = [
-        [arm["arm"], str(arm["games"]), str(arm["failed"]), rate_with_interval(arm["first_player"]),
+        [arm["arm"], str(arm["games"]), str(arm["failed"]), first_player_wins(arm["first_player"]),
          percent(arm["fair_share"]), spread(arm["decisions"]), rate_with_interval(arm["halfway_leader_wins"]),
          rate_with_interval(arm["draws"])]
         for arm in comparison

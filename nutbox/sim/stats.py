@@ -3,7 +3,9 @@
 A seat (or an agent) wins a game when it is among the game's winners, so a shared win counts for each
 sharer and a draw for nobody. A seat's fair share is the average win rate over all seats: what every seat
 would have if the seat made no difference (1/n when nothing is shared or drawn). Seats are rotated through
-the agents (nutbox.sim.study), so a seat's rate is not an agent's strength in disguise.
+the agents (nutbox.sim.study), so a seat's rate is not an agent's strength in disguise; but when one agent
+wins nearly every game wherever it sits, rotation also hides the seat's effect, and the first player's figure
+says it cannot be read (see `_unreadable`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from nutbox.sim.figures import (
 from nutbox.sim.study import Plan
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.95996...: two-sided 95%
+DOMINANT = 0.9  # an agent winning this share of its seats' games or more makes a pairing lopsided
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -79,6 +82,10 @@ def summarize(plan: Plan, rows: list[Row]) -> Summary:
     seats = [_seat(games, seat) for seat in range(plan.players)]
     rates = [rate for seat in seats if (rate := seat["rate"]) is not None]
     fair = statistics.fmean(rates) if rates else None
+    agents = [_agent(games, name, plan.agent_settings[name]) for name in dict.fromkeys(plan.seats)]
+    first = None
+    if plan.players > 1 and games:
+        first = _first_player(seats[0], fair, _unreadable(agents, plan.players, len(games)))
     return {
         "study": plan.to_json(),
         "games": len(rows),
@@ -87,8 +94,8 @@ def summarize(plan: Plan, rows: list[Row]) -> Summary:
         "failures": [_failure(row) for row in failed[:20]],
         "seats": seats,
         "fair_share": fair,
-        "first_player": _first_player(seats[0], fair) if plan.players > 1 and games else None,
-        "agents": [_agent(games, name, plan.agent_settings[name]) for name in dict.fromkeys(plan.seats)],
+        "first_player": first,
+        "agents": agents,
         "outcomes": _outcomes(games),
         "length": {"decisions": distribution([game.decisions for game in games]),
                    "actions": distribution([game.actions for game in games])},
@@ -108,8 +115,9 @@ def _seat(games: list[Played], seat: int) -> SeatFigures:
             "score": distribution([game.scores[seat] for game in games])}
 
 
-def _first_player(first: SeatFigures, fair: float | None) -> FirstPlayer:
-    """Seat 0's win rate against the fair share; its interval decides whether the edge is real."""
+def _first_player(first: SeatFigures, fair: float | None, why: str | None) -> FirstPlayer:
+    """Seat 0's win rate against the fair share; its interval decides whether the edge is real, and `why`
+    (from `_unreadable`) says why the edge cannot be read at all."""
     rate = first["rate"]
     assert rate is not None and fair is not None
     edge = rate - fair
@@ -117,7 +125,36 @@ def _first_player(first: SeatFigures, fair: float | None) -> FirstPlayer:
         "rate": rate, "low": first["low"], "high": first["high"], "fair": fair,
         "edge": edge, "edge_low": first["low"] - fair, "edge_high": first["high"] - fair,
         "significant": not first["low"] <= fair <= first["high"],
+        "readable": why is None, "why": why,
     }
+
+
+def _unreadable(agents: list[AgentFigures], players: int, games: int) -> str | None:
+    """Why seat 0's edge cannot be read from this study, or None when it can.
+
+    A mirror match (one agent in every seat) reads the edge directly. With different agents the seats are
+    rotated through them, and the edge measured is the seat's effect on their results, averaged over the
+    agents. An agent that wins nearly every game wherever it sits leaves the seat nothing to change: every
+    seat then wins its share of the games whatever the seat is worth, so the edge reads as about zero. The
+    rule: the pairing is lopsided, and the edge not readable, when some agent won at least DOMINANT (90%)
+    of the games of the seats it took. It uses the rate itself, not its interval, so that a small study
+    swept 20-0 is flagged too (an interval needs some 35 games to rise above 90%); the edge's own interval
+    already says how much chance is in the figure. An agent that nearly always loses is not flagged on its
+    own: in two seats its opponent is then the dominant one, and with more seats the others' results still
+    depend on their seats.
+    """
+    if len(agents) < 2:
+        return None
+    dominant = [agent for agent in agents if (agent["rate"] or 0.0) >= DOMINANT]
+    if not dominant:
+        return None
+    top = max(dominant, key=lambda agent: agent["rate"] or 0.0)
+    name = top["agent"]
+    # an agent seated twice in a game counts each of its seats
+    taken = f"{top['of']} games" if top["of"] == games else f"the {top['of']} seats it took"
+    mirror = ",".join([name] * players)
+    return (f"{name} won {top['count']} of {taken}, wherever it sat: rotating the seats cancels the first "
+            f"seat out; play {name} against itself (--seats {mirror}) to measure the first seat's edge")
 
 
 def _agent(games: list[Played], name: str, settings: str) -> AgentFigures:

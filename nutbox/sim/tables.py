@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 
 from nutbox.sim.figures import Arm, Summary
 from nutbox.sim.ratings import Leaderboard
-from nutbox.sim.text import edge, number, percent, player, rate_with_interval, spread, study_line
+from nutbox.sim.text import (
+    edge_points,
+    edge_verdict,
+    first_player_wins,
+    number,
+    percent,
+    player,
+    rate_with_interval,
+    spread,
+    study_line,
+)
 
 
 def summary_tables(summary: Summary) -> RenderableType:
     study = summary["study"]
-    seats = Table(title=study_line(study), title_justify="left")
+    seats = Table(title=escape(study_line(study)), title_justify="left")
     for column in ("seat", "win rate [95%]", "wins", "score: median (quartiles), mean"):
         seats.add_column(column)
     for s in summary["seats"]:
@@ -26,11 +37,11 @@ def summary_tables(summary: Summary) -> RenderableType:
     figures = Table(show_header=False)
     outcomes, lead = summary["outcomes"], summary["lead"]
     failed = f"[red]{summary['failed']}[/]" if summary["failed"] else "0"
+    first = summary["first_player"]
     lines = [
         ("games", f"{summary['games']} ({summary['played']} played, {failed} failed); rules version "
                   f"{study['rules_version']}, nutbox {study['nutbox_version']}"),
-        ("first player's edge", f"{edge(summary['first_player'])} over a fair share of "
-                                f"{percent(summary['fair_share'])}"),
+        ("first player's edge", _edge_line(summary)),
         ("length in decisions: median (quartiles), mean", spread(summary["length"]["decisions"])),
         ("draws", rate_with_interval(outcomes["draws"])),
         ("shared wins", rate_with_interval(outcomes["shared_wins"])),
@@ -41,7 +52,20 @@ def summary_tables(summary: Summary) -> RenderableType:
                   ("half-time leader wins", rate_with_interval(lead["halfway_leader_wins"]))]
     for name, value in lines:
         figures.add_row(name, value)
+    if first is not None and not first["readable"]:  # below the table too, where a reader looks last
+        return Group(seats, agents, figures, f"[yellow]The first player's edge is {escape(edge_verdict(first))}[/]")
     return Group(seats, agents, figures)
+
+
+def _edge_line(summary: Summary) -> str:
+    """The edge over the fair share, with its verdict, or with a pointer to the warning when it cannot be read."""
+    first = summary["first_player"]
+    line = f"{escape(edge_points(first))} over a fair share of {percent(summary['fair_share'])}"
+    if first is None:
+        return line
+    if not first["readable"]:
+        return f"{line} [yellow](not readable: lopsided pairing, see below)[/]"
+    return f"{line} ({edge_verdict(first)})"
 
 
 def comparison_table(option: str, comparison: list[Arm]) -> Table:
@@ -51,7 +75,7 @@ def comparison_table(option: str, comparison: list[Arm]) -> Table:
         table.add_column(column)
     for arm in comparison:
         length = arm["decisions"]
-        table.add_row(arm["arm"], str(arm["games"]), str(arm["failed"]), rate_with_interval(arm["first_player"]),
+        table.add_row(arm["arm"], str(arm["games"]), str(arm["failed"]), first_player_wins(arm["first_player"]),
                       percent(arm["fair_share"]), f"median {number(length['median'] if length else None)}",
                       rate_with_interval(arm["halfway_leader_wins"]), rate_with_interval(arm["draws"]))
     return table

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from nutbox.sim.figures import Distribution, FirstPlayer, Interval, PlanJson
+from nutbox.core import OptionInfo, OptionsError, describe
+from nutbox.registry import game_class
+from nutbox.sim.figures import Distribution, FirstPlayer, Interval, OptionValue, PlanJson
 
 
 def percent(rate: float | None) -> str:
@@ -16,12 +18,38 @@ def rate_with_interval(figure: Interval | None) -> str:
     return f"{percent(figure['rate'])} [{percent(figure['low'])}, {percent(figure['high'])}]"
 
 
-def edge(first: FirstPlayer | None) -> str:
-    """The first player's edge over the fair share, in points of win rate, with its interval."""
+def edge_points(first: FirstPlayer | None) -> str:
+    """`+4.0 percentage points [+1.9, +6.2]`: the first player's edge over the fair share, with its interval.
+    (Points of win rate, written out: "pts" or "%" would read as a score or as a relative change.)"""
     if first is None:
         return "-"
-    points = f"{100 * first['edge']:+.1f} pts [{100 * first['edge_low']:+.1f}, {100 * first['edge_high']:+.1f}]"
-    return points + (" (significant)" if first["significant"] else " (within chance)")
+    return (f"{100 * first['edge']:+.1f} percentage points "
+            f"[{100 * first['edge_low']:+.1f}, {100 * first['edge_high']:+.1f}]")
+
+
+def edge_verdict(first: FirstPlayer | None) -> str:
+    """What the edge's figure says: significant, within chance, or nothing at all (a lopsided pairing)."""
+    if first is None:
+        return ""
+    if not first["readable"]:
+        return f"not readable: {first['why']}"
+    return "significant" if first["significant"] else "within chance"
+
+
+def edge(first: FirstPlayer | None) -> str:
+    """The first player's edge with its verdict: `+4.0 percentage points [+1.9, +6.2] (significant)`."""
+    if first is None:
+        return "-"
+    if not first["readable"]:  # the verdict is a sentence here, not a word in brackets
+        return f"{edge_points(first)}, {edge_verdict(first)}"
+    return f"{edge_points(first)} ({edge_verdict(first)})"
+
+
+def first_player_wins(first: FirstPlayer | None) -> str:
+    """Player 1's win rate with its interval, marked when a lopsided pairing leaves the first seat unread
+    (a sweep's table shows the rate alone, where the marker is the only warning)."""
+    marker = " (lopsided pairing: the first seat's edge is not readable)" if first and not first["readable"] else ""
+    return rate_with_interval(first) + marker
 
 
 def number(value: float | None, digits: int = 1) -> str:
@@ -42,6 +70,36 @@ def player(seat: int) -> str:
 
 
 def study_line(study: PlanJson) -> str:
-    """The game, its options and the seating, in one line."""
-    options = ", ".join(f"{name}={value}" for name, value in sorted(study["options"].items()))
-    return f"{study['game']} ({options}); seats {', '.join(study['seats'])}; seed {study['seed']}"
+    """The game by its title, its options in words and the seating, in one line:
+    `Nut Hunt (Players: 2; Competitive variant: no); seats: easy, random; seed 11`."""
+    title, infos = game_words(study["game"])
+    # "; " between options, as a choice's label may hold a comma ("Dealt 3, keep 2")
+    options = "; ".join(option_words(name, value, infos.get(name)) for name, value in study["options"].items())
+    return f"{title} ({options}); seats: {', '.join(study['seats'])}; seed {study['seed']}"
+
+
+def option_words(name: str, value: OptionValue, info: OptionInfo | None) -> str:
+    """`Competitive variant: no`: an option as the game names it for people (nutbox.core.options), or, for
+    an option the game does not declare (a study of an older nutbox), its name with spaces for _ and -."""
+    label = info.label if info is not None else _spaced(name).capitalize()
+    if isinstance(value, bool):
+        return f"{label}: {'yes' if value else 'no'}"
+    if info is not None and info.kind == "choice":
+        return f"{label}: {info.choice_labels.get(str(value), _spaced(str(value)))}"
+    if info is None and isinstance(value, str):
+        return f"{label}: {_spaced(value)}"
+    return f"{label}: {value}"  # a number, or free text kept as typed (a die's faces, say)
+
+
+def _spaced(text: str) -> str:
+    return text.replace("_", " ").replace("-", " ")
+
+
+def game_words(game_id: str) -> tuple[str, dict[str, OptionInfo]]:
+    """The game's title and its options' descriptions; the id and none for a game no longer installed, so a
+    stored study can still be reported."""
+    try:
+        cls = game_class(game_id)
+    except OptionsError:
+        return game_id, {}
+    return cls.title, {info.name: info for info in describe(cls.options_type)}

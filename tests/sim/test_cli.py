@@ -26,7 +26,7 @@ def test_simulate_writes_rows_summary_and_report_and_rate_ranks_the_agents(tmp_p
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 22 and summary["study"]["seats"] == ["easy", "random"]
     assert summary["lead"] is None  # Nuts Sorting keeps no running score
-    assert "Balance study: nuts-sorting" in (out / "report.html").read_text()
+    assert "Balance study: Nuts Sorting" in (out / "report.html").read_text()
 
     again = runner.invoke(app, args)  # a finished study is read back, not played again
     assert again.exit_code == 0 and "22 of 22 games already played" in again.output
