@@ -55,14 +55,22 @@ def round_end(layouts: Layouts, column: tuple[int, ...], current: int, holding: 
 @functools.lru_cache(maxsize=1 << 16)
 def best_layout(placed: tuple[layout.Placement, ...], card: int, double_each: bool,
                 largest: bool) -> tuple[layout.Placement, ...]:
-    """The layout with `card` at the place worth the most (the first such place in the legal order)."""
-    return max(((*placed, (card, x, y)) for x, y in layout.positions(list(placed), card)),
-               key=lambda option: layout_value(option, double_each, largest))
+    """The layout with `card` at the place worth the most (the first such place in the legal order). Each place
+    is tried on the layout's grid with the card laid on top (layout.laid), not on a grid made anew."""
+    grid = layout.spot_grid(placed)
+    x, y = max(layout.positions(list(placed), card),
+               key=lambda place: worth(layout.grid_score(layout.laid(grid, card, *place), double_each, largest)))
+    return (*placed, (card, x, y))
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def layout_value(placed: tuple[layout.Placement, ...], double_each: bool, largest: bool) -> float:
     """Points, and a tenth of the largest cluster for the tie-break. Cached, like the two above: a search meets
     the same few layouts again and again (layouts are tuples, so they can be keys)."""
-    points, big = layout.score(placed, double_each, largest)
+    return worth(layout.score(placed, double_each, largest))
+
+
+def worth(score: tuple[int, int]) -> float:
+    """A layout's (points, largest cluster) as one value: the cluster a tenth of a point, for the tie-break."""
+    points, big = score
     return points + big / 10

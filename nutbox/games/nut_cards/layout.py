@@ -9,7 +9,7 @@ shows its cells in reverse. A later card covers what lies under it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
@@ -102,47 +102,82 @@ def counted_clusters(grid: dict[tuple[int, int], str], double_each: bool = True,
     the rulebook says ("they must count the largest one only"); of two equally large, the one that scores
     more. With `largest` off, the highest-scoring one counts instead; of two scoring the same, the larger.
     Clusters equal in both score alike, and the first found (by column, then band) is the one shown."""
-    found = []
-    showing: dict[str, set[tuple[int, int]]] = {}  # the cells each colour, W, S or . shows in, found once for all
-    for cell, what in grid.items():
-        showing.setdefault(what, set()).add(cell)
-    jokers = showing.get(WILD, set()) | showing.get(SQUIRREL, set())  # in the clusters of every colour
-    for colour in COLOURS:
-        own = showing.get(colour, set())
-        members = own | jokers
-        counted: Cluster | None = None
-        seen: set[tuple[int, int]] = set()
-        for start in sorted(own):  # a cluster is found from its first nut of the colour
-            if start in seen:
-                continue
-            component = [start]
-            seen.add(start)
-            for x, y in component:
-                for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if near in members and near not in seen:
-                        seen.add(near)
-                        component.append(near)
-            nuts = sum(grid[c] in (colour, WILD) for c in component)
-            squirrels = sum(grid[c] == SQUIRREL for c in component)
-            factor = 2**squirrels if double_each else (2 if squirrels else 1)
-            cluster = Cluster(colour, nuts, squirrels, nuts * factor, tuple(sorted(component)))
-            if counted is None or rank(cluster, largest) > rank(counted, largest):
-                counted = cluster
-        if counted is not None:
-            found.append(counted)
-    return found
-
-
-def rank(cluster: Cluster, largest: bool) -> tuple[int, int]:
-    """What decides which of a colour's clusters counts: its size first, or its points first."""
-    return (cluster.nuts, cluster.points) if largest else (cluster.points, cluster.nuts)
+    showing: dict[str, set[int]] = {}
+    for (x, y), what in grid.items():
+        showing.setdefault(what, set()).add(spot(x, y))
+    return [Cluster(colour, nuts, squirrels, points, tuple(place_of(cell) for cell in sorted(cells)))
+            for colour, nuts, squirrels, points, cells in _counted(showing, double_each, largest)]
 
 
 def score(placements: Iterable[Placement], double_each: bool = True, largest: bool = True) -> tuple[int, int]:
     """(points, the nuts of the largest cluster that counts) for the tie-break: "if tied, the player with the
     largest nut cluster wins", the tie-break following the clusters the points come from."""
-    clusters = counted_clusters(visible(placements), double_each, largest)
-    return sum(c.points for c in clusters), max((c.nuts for c in clusters), default=0)
+    return grid_score(spot_grid(placements), double_each, largest)
+
+
+def spot_grid(placements: Iterable[Placement]) -> dict[int, str]:
+    """visible(), by spot: what shows in each cell, later cards covering earlier ones."""
+    grid: dict[int, str] = {}
+    for card, x, y in placements:
+        grid.update(zip(range(spot(x, y), spot(x, y) + H), ORIENTED[card][x % 2], strict=True))
+    return grid
+
+
+def laid(grid: dict[int, str], card: int, x: int, y: int) -> dict[int, str]:
+    """A spot grid with `card` laid at (x, y) on top: a place tried costs its three cells, not a new grid."""
+    grid = dict(grid)
+    grid.update(zip(range(spot(x, y), spot(x, y) + H), ORIENTED[card][x % 2], strict=True))
+    return grid
+
+
+def grid_score(grid: dict[int, str], double_each: bool = True, largest: bool = True) -> tuple[int, int]:
+    """score() of a spot grid."""
+    showing: dict[str, set[int]] = {}
+    for cell, what in grid.items():
+        showing.setdefault(what, set()).add(cell)
+    counted = list(_counted(showing, double_each, largest))
+    return sum(points for _, _, _, points, _ in counted), max((nuts for _, nuts, _, _, _ in counted), default=0)
+
+
+# Each card's cells as they show upright (even columns) and upside down (odd ones), by card number (from 1).
+ORIENTED = ((), *((card.cells, card.cells[::-1]) for card in COMPONENTS.cards))
+NEIGHBOURS = (1, -1, SPAN, -SPAN)  # a spot's neighbours: the bands above and below, the columns beside
+
+
+def _counted(showing: dict[str, set[int]], double_each: bool,
+             largest: bool) -> Iterator[tuple[str, int, int, int, set[int]]]:
+    """counted_clusters' work on cells as spots (numbers: several times faster than pairs, and a search scores
+    tens of thousands of layouts a decision): each colour's counted cluster as (colour, nuts, squirrels,
+    points, its cells)."""
+    wild, squirrel = showing.get(WILD, set()), showing.get(SQUIRREL, set())
+    jokers = wild | squirrel  # in the clusters of every colour
+    for colour in COLOURS:
+        own = showing.get(colour)
+        if not own:
+            continue
+        members = own | jokers
+        counted: tuple[tuple[int, int], int, int, int, set[int]] | None = None
+        seen: set[int] = set()
+        for start in sorted(own):  # a cluster is found from its first nut of the colour
+            if start in seen:
+                continue
+            component, frontier = {start}, [start]
+            while frontier:
+                cell = frontier.pop()
+                for step in NEIGHBOURS:
+                    near = cell + step
+                    if near in members and near not in component:
+                        component.add(near)
+                        frontier.append(near)
+            seen |= component
+            nuts = len(component & own) + len(component & wild)
+            squirrels = len(component & squirrel)
+            points = nuts * (2**squirrels if double_each else (2 if squirrels else 1))
+            order = (nuts, points) if largest else (points, nuts)
+            if counted is None or order > counted[0]:
+                counted = (order, nuts, squirrels, points, component)
+        if counted is not None:
+            yield colour, *counted[1:]
 
 
 __all__ = ["BLANK", "Cluster", "card_cells", "counted_clusters", "positions", "score", "upside_down", "visible"]
