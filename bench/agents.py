@@ -4,8 +4,8 @@
                            [--against random,easy] [--positions K] [--only speed|wins|solo]
 
 Prints, for each game and player count:
-- speed: simulations per second of the search, and the median and 95th percentile decision time of each
-  level (`easy`, `medium`, `hard`) over K positions taken from random games;
+- speed: simulations per second of the search, and the median, 95th percentile and slowest decision time of
+  each level (`easy`, `medium`, `hard`) over K positions taken from random games;
 - wins: the win rate of `--bot` (default `hard`) against each weaker bot, with the bot's seat rotated
   over the games and a 95% Wilson interval; a shared win counts as a fraction (1/k of a win among k);
 - solo (Nut Hunt for one): the score `--bot` reaches against the Automa at each difficulty, with its win rate.
@@ -73,7 +73,7 @@ def speed(game_id: str, options: dict[str, Any], count: int) -> dict[str, Any]:
                 sim_time += elapsed
     return {
         "sims_per_s": sims / sim_time if sim_time else math.nan,
-        "times": {level: (statistics.median(t), percentile(t, 95)) for level, t in times.items()},
+        "times": {level: (statistics.median(t), percentile(t, 95), max(t)) for level, t in times.items()},
     }
 
 
@@ -150,7 +150,8 @@ def main() -> None:
                 if args.only in (None, "speed"):
                     figures = speed(game_id, options, args.positions)
                     times = "  ".join(
-                        f"{level} {median:.2f}/{p95:.2f}s" for level, (median, p95) in figures["times"].items()
+                        f"{level} {median:.2f}/{p95:.2f}/{slowest:.2f}s"
+                        for level, (median, p95, slowest) in figures["times"].items()
                     )
                     print(f"{game_id} {players}p speed: {figures['sims_per_s']:,.0f} sims/s  {times}", flush=True)
                 if args.only in (None, "wins"):
