@@ -84,7 +84,8 @@ def simulate(
 ) -> None:
     """Play many games between bots and summarise who wins, from which seat, how long games last."""
     with extra("simulate", "sim"):  # (its results, report and plots)
-        from nutbox.sim.runner import SUMMARY_FILE, run_study, run_sweep
+        from nutbox.sim.results import SUMMARY_FILE
+        from nutbox.sim.runner import run_study, run_sweep
         from nutbox.sim.tables import comparison_table, summary_tables
     try:
         options = name_values(option)

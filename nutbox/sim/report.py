@@ -15,6 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from nutbox.sim.figures import Arm, Distribution, Interval, Row, Summary, played
+from nutbox.sim.results import JOURNAL_FILE, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE, results_file
 from nutbox.sim.text import (
     edge,
     edge_points,
@@ -144,7 +145,19 @@ def _page(title: str, body: str) -> str:
             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{body}</body></html>\n")
 
 
-def study_html(summary: Summary, picture: str) -> str:
+# What a study's directory holds, in the order the report links them, with what each is for
+FILES = (
+    (results_file(Path(), "parquet").name, "one row per game (Parquet)"),
+    (results_file(Path(), "csv").name, "one row per game (CSV)"),
+    (SUMMARY_FILE, "every figure of this page"),
+    (PLAN_FILE, "the plan: game, options, seats and seed, enough to play the study again"),
+    (JOURNAL_FILE, "each game's row as it finished (a study resumes from it)"),
+    (RECORDS_FILE, "every game's record, to replay it (nutbox replay)"),
+)
+
+
+def study_html(summary: Summary, picture: str, files: Sequence[str] = ()) -> str:
+    """The study's page; `files`: those of FILES beside it, linked at the end."""
     study = summary["study"]
     parts = [
         f"<p>{html.escape(study_line(study))}<br>rules version {html.escape(study['rules_version'])}, "
@@ -168,6 +181,10 @@ def study_html(summary: Summary, picture: str) -> str:
         parts.append(_table(["index", "seed", "agents", "error"],
                             [[str(f["index"]), str(f["seed"]), ", ".join(f["agents"]), f["error"]]
                              for f in summary["failures"]]))
+    if files:
+        parts.append("<h2>Files</h2><ul>" + "".join(
+            f'<li><a href="{html.escape(name)}">{html.escape(name)}</a>: {html.escape(what)}</li>'
+            for name, what in FILES if name in files) + "</ul>")
     return _page(f"Balance study: {game_words(study['game'])[0]}", "\n".join(parts))
 
 
@@ -223,7 +240,7 @@ def sweep_html(option: str, comparison: list[Arm], picture: str) -> str:
 def write_study_report(directory: Path, summary: Summary, rows: list[Row]) -> Path:
     save(overview_figure(summary, rows), directory / OVERVIEW)
     path = directory / "report.html"
-    path.write_text(study_html(summary, OVERVIEW))
+    path.write_text(study_html(summary, OVERVIEW, [name for name, _ in FILES if (directory / name).exists()]))
     return path
 
 

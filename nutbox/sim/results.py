@@ -45,6 +45,7 @@ COLUMNS: dict[str, str] = {
 }
 FORMATS = ("parquet", "csv")
 PLAN_FILE, JOURNAL_FILE, RECORDS_FILE = "study.json", "journal.jsonl", "records.jsonl"
+SUMMARY_FILE = "summary.json"  # the figures (runner.py writes it, report.py links it)
 
 
 def results_file(directory: Path, fmt: str) -> Path:

@@ -14,7 +14,7 @@ from nutbox.sim.backends import Backend
 from nutbox.sim.figures import Arm, Comparison, Row, Summary
 from nutbox.sim.play import Chunk
 from nutbox.sim.report import write_study_report, write_sweep_report
-from nutbox.sim.results import StudyStore
+from nutbox.sim.results import SUMMARY_FILE, StudyStore
 from nutbox.sim.stats import compare, summarize
 from nutbox.sim.study import Plan
 
@@ -22,7 +22,6 @@ from nutbox.sim.study import Plan
 # enough that progress moves and an interruption loses little.
 CHUNK_SECONDS = 0.5
 MAX_CHUNK = 500
-SUMMARY_FILE = "summary.json"
 
 
 class Watcher(Protocol):

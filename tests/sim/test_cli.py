@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -26,7 +27,12 @@ def test_simulate_writes_rows_summary_and_report_and_rate_ranks_the_agents(tmp_p
     summary = json.loads((out / "summary.json").read_text())
     assert summary["games"] == 22 and summary["study"]["seats"] == ["easy", "random"]
     assert summary["lead"] is None  # Nuts Sorting keeps no running score
-    assert "Balance study: Nuts Sorting" in (out / "report.html").read_text()
+    page = (out / "report.html").read_text()
+    assert "Balance study: Nuts Sorting" in page
+    # the report links the files beside it (and no file that was not written: no CSV, no records)
+    linked = re.findall(r'<a href="([^"]+)">', page)
+    assert linked == ["results.parquet", "summary.json", "study.json", "journal.jsonl"]
+    assert all((out / name).is_file() for name in linked)
 
     again = runner.invoke(app, args)  # a finished study is read back, not played again
     assert again.exit_code == 0 and "22 of 22 games already played" in again.output
