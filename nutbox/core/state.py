@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NotRequired, Self, TypedDict, cast
@@ -57,6 +57,12 @@ def draw_chance(state: State, rng: random.Random) -> Action:
     """A chance outcome of `state` drawn by its probability: how whoever drives a game samples chance."""
     outcomes = state.chance_outcomes()
     return rng.choices([action for action, _ in outcomes], [p for _, p in outcomes])[0]
+
+
+def among(action: Action, outcomes: Sequence[tuple[Action, float]]) -> bool:
+    """Whether `action` is one of `outcomes`: by identity first (the outcome drawn is mostly the very object
+    listed), then by equality."""
+    return any(outcome is action for outcome, _ in outcomes) or any(outcome == action for outcome, _ in outcomes)
 
 
 def random_action(state: State, rng: random.Random) -> Action:
@@ -171,7 +177,7 @@ class State(ABC, Generic[V]):
 
     def _is_outcome(self, action: Action) -> bool:
         """Whether `action` is one of the outcomes of the chance event here."""
-        return any(outcome == action for outcome, _ in self.chance_outcomes())
+        return among(action, self.chance_outcomes())
 
     def _after_end(self, action: Action) -> str:
         """Why anything is refused once the game is over (a game may cite its own end rule)."""
@@ -355,11 +361,9 @@ class ListedState(State[V]):
         return list(outcomes)
 
     def _is_outcome(self, action: Action) -> bool:
-        outcomes = self._outcomes
-        if outcomes is None:
-            self.chance_outcomes()
-            outcomes = self._outcomes or ()
-        return any(outcome is action for outcome, _ in outcomes) or any(outcome == action for outcome, _ in outcomes)
+        if self._outcomes is None:
+            self.chance_outcomes()  # (at a chance node: lists them and keeps them)
+        return among(action, self._outcomes or ())
 
     def _forget(self) -> None:
         self._legal = None

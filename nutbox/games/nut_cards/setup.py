@@ -15,7 +15,7 @@ from nutbox.core.phases import Phase
 from nutbox.games.nut_cards import terms
 from nutbox.games.nut_cards.actions import Draw
 from nutbox.games.nut_cards.components import COLUMNS, COMPONENTS
-from nutbox.games.nut_cards.turn import DRAFT_RULE, replaced
+from nutbox.games.nut_cards.turn import DRAFT_RULE, replaced, without
 
 if TYPE_CHECKING:
     from nutbox.games.nut_cards.state import CardsState
@@ -50,8 +50,7 @@ def deal(state: CardsState, action: Action) -> list[Event]:
     """The card goes to the first column that is not full; the deal goes on or the draft begins."""
     assert isinstance(action, Draw)
     card = action.card
-    at = state.pool.index(card)
-    state.pool = state.pool[:at] + state.pool[at + 1:]
+    state.pool = without(state.pool, card)
     column = next(c for c in range(COLUMNS) if len(state.columns[c]) < state.n)
     state.columns = replaced(state.columns, column, (*state.columns[column], card))
     state.next_step()

@@ -30,6 +30,12 @@ def replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return (*items[:index], item, *items[index + 1:])
 
 
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """`items` without the first `item` (a card leaving the deck or a column)."""
+    at = items.index(item)
+    return items[:at] + items[at + 1:]
+
+
 def dealt_only_as_a_turn_begins() -> str:
     return f"{DRAFT_RULE}: cards are dealt only as a turn begins, to complete any incomplete columns"
 
@@ -58,9 +64,7 @@ def take(state: CardsState, action: Action) -> list[Event]:
     assert isinstance(action, Take)
     card = action.card
     column = next(c for c in range(COLUMNS) if card in state.columns[c])
-    cards = state.columns[column]
-    at = cards.index(card)
-    state.columns = replaced(state.columns, column, cards[:at] + cards[at + 1:])
+    state.columns = replaced(state.columns, column, without(state.columns[column], card))
     state.column, state.holding, state.phase = column, card, "place"
     return [taken(state.current, card, column)]
 
