@@ -6,6 +6,7 @@ import json
 import logging
 import os
 from dataclasses import asdict
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -57,6 +58,21 @@ def serve(
         int, typer.Option(min=1, max=64, help="server processes on this machine, all serving every table "
                                               "(PostgreSQL only: SQLite serves one process)")
     ] = 1,
+    studies: Annotated[
+        bool, typer.Option(help="the designers' workbench at /studies: anyone who reaches the site can run balance "
+                                "studies on this machine (off: keep it off on a public site)")
+    ] = False,
+    studies_dir: Annotated[
+        Path, typer.Option(help="where the workbench keeps its studies (each resumed after a restart)")
+    ] = Path("nutbox-studies"),
+    study_workers: Annotated[
+        int, typer.Option(min=0, max=256, help="processes a study plays its games in (0: one per core); they run at "
+                                               "a lower priority than the tables")
+    ] = 0,
+    study_nice: Annotated[
+        int, typer.Option(min=0, max=19, help="how far below the tables a study's processes run (nice: 0 as the "
+                                              "tables, 19 the lowest), so that people at a table never wait")
+    ] = 10,
 ) -> None:
     """Serve the browser table: open the address it prints, start a game, send each friend their link."""
     with extra("serve", "web"):
@@ -65,6 +81,12 @@ def serve(
         from nutbox.web.app import SETTINGS, create_app
         from nutbox.web.limits import Limits
 
+    if studies:
+        with extra("serve --studies", "sim"):  # (a study's report and plots)
+            import matplotlib  # noqa: F401
+        if workers > 1:
+            typer.echo("error: --studies runs its studies in one server process: use it with --workers 1", err=True)
+            raise typer.Exit(2)
     if workers > 1 and not db.startswith("postgresql"):
         typer.echo("error: --workers needs a database every process can share: PostgreSQL (--db "
                    "postgresql+psycopg://user@host/nutbox); SQLite serves one process", err=True)
@@ -76,11 +98,14 @@ def serve(
     quiet_libraries()
     typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {shown}; {workers} "
                f"process{'es' if workers > 1 else ''})")
+    if studies:
+        typer.echo(f"the studies workbench on http://{host}:{port}/studies  (studies kept in {studies_dir})")
     # per-message compression costs more CPU than it saves on loopback and LAN tables
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_per_message_deflate": False}
     try:
         if workers == 1:
-            uvicorn.run(create_app(db, bot_workers or None, limits), **common)
+            studies_at = (studies_dir, study_workers or os.cpu_count() or 1, study_nice) if studies else None
+            uvicorn.run(create_app(db, bot_workers or None, limits, studies_at=studies_at), **common)
             return
         # each worker process builds its own app from what this one was told (web/app.py from_environment)
         os.environ[SETTINGS] = json.dumps({"db": db, "bot_workers": bot_workers or None, "limits": asdict(limits)})

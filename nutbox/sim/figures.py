@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from typing_extensions import ReadOnly
 
@@ -209,6 +209,17 @@ class AgentRate(TypedDict):
     high: float
 
 
+class Difference(TypedDict):
+    """How a rate of one arm differs from the same rate of the sweep's first arm (this arm's minus the first's),
+    with its 95% interval; `beyond_chance` when the interval leaves 0 out (nutbox.sim.stats.difference)."""
+
+    what: str  # the rate compared, in words: "player 1 wins", "easy wins"
+    difference: float
+    low: float
+    high: float
+    beyond_chance: bool
+
+
 class Arm(TypedDict):
     """One arm of a sweep: the figures a designer compares across option values."""
 
@@ -221,6 +232,7 @@ class Arm(TypedDict):
     draws: Proportion
     halfway_leader_wins: Proportion | None
     agents: list[AgentRate]
+    differences: NotRequired[list[Difference]]  # against the first arm (none in the first; absent in old files)
 
 
 class Comparison(TypedDict):

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from nutbox.sim.figures import Arm, Distribution, Interval, Row, Summary, played
 from nutbox.sim.results import JOURNAL_FILE, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE, results_file
 from nutbox.sim.text import (
+    difference_words,
     edge,
     edge_points,
     first_player_wins,
@@ -147,6 +148,10 @@ def _page(title: str, body: str) -> str:
             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{body}</body></html>\n")
 
 
+NOTHING_TO_COMPARE = "nothing to compare: no game of one of the two values was played to its end"
+DIFFERENCES_NOTE = ("Each value's win rates minus the first value's, in percentage points with a 95% interval; "
+                    "beyond chance when the interval leaves 0 out. The values share their seeds, so the interval "
+                    "is on the cautious side.")
 # What a study's directory holds, in the order the report links them, with what each is for
 FILES = (
     (results_file(Path(), "parquet").name, "one row per game (Parquet)"),
@@ -232,8 +237,13 @@ def sweep_html(option: str, comparison: list[Arm], picture: str) -> str:
     ]
     links = "".join(f'<li><a href="{html.escape(arm["arm"])}/report.html">{html.escape(arm["arm"])}</a></li>'
                     for arm in comparison)
+    changes = "".join(f"<h3>{html.escape(arm['arm'])} against {html.escape(comparison[0]['arm'])}</h3><ul>"
+                      + ("".join(f"<li>{html.escape(difference_words(line))}</li>"
+                                 for line in arm.get("differences", [])) or f"<li>{NOTHING_TO_COMPARE}</li>")
+                      + "</ul>" for arm in comparison[1:])
     body = (_table(["value", "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
                     "half-time leader wins", "draws"], lines)
+            + (f"<h2>Differences from the first value</h2><p>{DIFFERENCES_NOTE}</p>{changes}" if changes else "")
             + f'<img src="{html.escape(picture)}" alt="the figures across values of {html.escape(option)}">'
             + f"<h2>Each value's report</h2><ul>{links}</ul>")
     return _page(f"Sweep over {option}", body)

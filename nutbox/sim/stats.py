@@ -17,9 +17,11 @@ from collections.abc import Sequence
 from nutbox.sim.figures import (
     AgentFigures,
     Arm,
+    Difference,
     Distribution,
     Failure,
     FirstPlayer,
+    Interval,
     Lead,
     Outcomes,
     Played,
@@ -199,8 +201,32 @@ def _lead(games: list[Played]) -> Lead | None:
     }
 
 
+def difference(what: str, this: Interval, first: Interval) -> Difference | None:
+    """`this` rate minus the `first` one with its 95% interval: Newcombe's hybrid score interval, which joins the
+    two Wilson intervals as independent samples. A sweep's arms share their seeds (so their games share chance),
+    which makes the interval on the cautious side. None when either rate is missing."""
+    rate, base = this["rate"], first["rate"]
+    if rate is None or base is None:
+        return None
+    diff = rate - base
+    low = diff - math.hypot(rate - this["low"], first["high"] - base)
+    high = diff + math.hypot(this["high"] - rate, base - first["low"])
+    return {"what": what, "difference": diff, "low": low, "high": high, "beyond_chance": low > 0 or high < 0}
+
+
+def differences(arm: Arm, first: Arm) -> list[Difference]:
+    """The rates of `arm` set against the first arm's: player 1's wins, then each agent's both arms have."""
+    pairs: list[tuple[str, Interval | None, Interval | None]] = [
+        ("player 1 wins", arm["first_player"], first["first_player"])]
+    theirs = {agent["agent"]: agent for agent in first["agents"]}
+    pairs += [(f"{agent['agent']} wins", agent, theirs.get(agent["agent"])) for agent in arm["agents"]]
+    found = [difference(what, this, base) for what, this, base in pairs if this is not None and base is not None]
+    return [line for line in found if line is not None]
+
+
 def compare(arms: list[tuple[str, Summary]]) -> list[Arm]:
-    """One line per arm of a sweep: the figures a designer compares across option values."""
+    """One line per arm of a sweep: the figures a designer compares across option values, and how each arm's
+    rates differ from the first arm's."""
     lines: list[Arm] = []
     for label, summary in arms:
         length = summary["length"]["decisions"]
@@ -217,4 +243,6 @@ def compare(arms: list[tuple[str, Summary]]) -> list[Arm]:
             "agents": [{"agent": a["agent"], "rate": a["rate"], "low": a["low"], "high": a["high"]}
                        for a in summary["agents"]],
         })
+    for line in lines[1:]:
+        line["differences"] = differences(line, lines[0])
     return lines

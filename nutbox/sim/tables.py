@@ -9,6 +9,7 @@ from rich.table import Table
 from nutbox.sim.figures import Arm, Summary
 from nutbox.sim.ratings import Leaderboard
 from nutbox.sim.text import (
+    difference_words,
     edge_points,
     edge_verdict,
     first_player_wins,
@@ -78,6 +79,11 @@ def comparison_table(option: str, comparison: list[Arm]) -> Table:
         table.add_row(arm["arm"], str(arm["games"]), str(arm["failed"]), first_player_wins(arm["first_player"]),
                       percent(arm["fair_share"]), f"median {number(length['median'] if length else None)}",
                       rate_with_interval(arm["halfway_leader_wins"]), rate_with_interval(arm["draws"]))
+    changes = [f"{arm['arm']} against {comparison[0]['arm']}: {difference_words(line)}"
+               for arm in comparison[1:] for line in arm.get("differences", [])]
+    if changes:
+        table.caption = "\n".join(changes)
+        table.caption_justify = "left"
     return table
 
 

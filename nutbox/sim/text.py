@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nutbox.core import OptionInfo, OptionsError, describe
 from nutbox.registry import game_class
-from nutbox.sim.figures import Distribution, FirstPlayer, Interval, OptionValue, PlanJson
+from nutbox.sim.figures import Difference, Distribution, FirstPlayer, Interval, OptionValue, PlanJson
 
 
 def percent(rate: float | None) -> str:
@@ -50,6 +50,13 @@ def first_player_wins(first: FirstPlayer | None) -> str:
     (a sweep's table shows the rate alone, where the marker is the only warning)."""
     marker = " (lopsided pairing: the first seat's edge is not readable)" if first and not first["readable"] else ""
     return rate_with_interval(first) + marker
+
+
+def difference_words(line: Difference) -> str:
+    """`easy wins: +6.0 percentage points [+2.1, +9.9], beyond chance` (an arm's rate against the first arm's)."""
+    verdict = "beyond chance" if line["beyond_chance"] else "within chance"
+    return (f"{line['what']}: {100 * line['difference']:+.1f} percentage points "
+            f"[{100 * line['low']:+.1f}, {100 * line['high']:+.1f}], {verdict}")
 
 
 def number(value: float | None, digits: int = 1) -> str:

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket
 from nutbox.agents import LEVELS
 from nutbox.core import NutboxError, Record, describe, with_names
 from nutbox.registry import ENTRIES, entry, game_class, make
-from nutbox.web import leaderboard, learn, lobby, profiles
+from nutbox.web import leaderboard, learn, lobby, profiles, studies
 from nutbox.web.bots import die_with_server
 from nutbox.web.claims import check_creator
 from nutbox.web.guard import Guard, TooLarge
@@ -60,6 +60,7 @@ from nutbox.web.seats import HUMAN, digest, new_secret
 from nutbox.web.settings import TableSettings, Timeout
 from nutbox.web.store import Store
 from nutbox.web.watchers import Watcher
+from nutbox.web.workbench import Workbench
 
 HERE = Path(__file__).parent
 log = logging.getLogger("nutbox.web")
@@ -77,7 +78,10 @@ TOO_SLOW = 4008  # WebSocket close code for a connection too far behind; its pag
 
 
 def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = None,
-               limits: Limits | None = None, clock: Clock | None = None) -> Starlette:
+               limits: Limits | None = None, clock: Clock | None = None,
+               studies_at: tuple[Path, int, int] | None = None) -> Starlette:
+    """The app; `studies_at`: the workbench's directory, the processes a study plays in and their niceness (None:
+    no workbench)."""
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         workers = bot_workers or max(1, (os.cpu_count() or 2) - 1)
@@ -87,9 +91,14 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         app.state.hub = hub
         resumed = await hub.resume_all()
         log.info("nutbox table ready; %d unfinished games resumed", resumed)
+        app.state.workbench = Workbench(*studies_at) if studies_at is not None else None
+        if app.state.workbench is not None:
+            app.state.workbench.start()
         try:
             yield
         finally:
+            if app.state.workbench is not None:
+                await app.state.workbench.close()
             await hub.close()
             stop_pool(pool)
 
@@ -124,6 +133,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         *profiles.ROUTES,
         *lobby.ROUTES,
         *leaderboard.ROUTES,
+        *studies.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     return Starlette(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from launch import chromium, running_server
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
+from table_steps import SIZES
 
 
 @pytest.fixture(scope="module")
@@ -19,3 +21,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Any]:
+    contexts = []
+
+    def opened(size: str) -> Page:
+        width, height = SIZES[size]
+        # axe is added to the page as a script of its own: the site's policy (rightly) refuses foreign scripts
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()

@@ -4,8 +4,35 @@ turn waited for, a decision clicked (a module of its own, so its name is not the
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
+
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wide": (1920, 1080)}
+# what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them (the site's
+# header is not a sentence: its links are pressed on every page)
+CONTROLS = "button, a.button, select, input:not([type=hidden]), summary, [role=button], header.top a"
+# the controls among them that are shown (as Playwright's :visible: a box, and not hidden), measured in one go
+SMALL_CONTROLS = """selector => [...document.querySelectorAll(selector)]
+  .filter(e => e.checkVisibility({visibilityProperty: true}))
+  .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+  .filter(([_, box]) => box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44))
+  .map(([html, box]) => [html, Math.round(box.width), Math.round(box.height)])"""
+
+
+def check(page: Page, size: str, what: str) -> None:
+    """The page as it is now: no sideways scrolling, finger-sized controls on a phone, no serious axe finding."""
+    width = SIZES[size][0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what}: wider than a {size}"
+    if size == "phone":
+        small = page.evaluate(SMALL_CONTROLS, CONTROLS)
+        assert not small, f"{what}: controls under 44x44 px on a phone: {small[:5]}"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                          ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))")
+    assert not found, f"{what} at {size}: {found}"
 
 
 def new_page(browser: Browser) -> Page:

@@ -6,58 +6,21 @@ My games, the leaderboards) are checked as a newcomer sees them and with a profi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from table_steps import click_a_decision, create_table, play_to_the_end, take_seat, wait_for_turn
+from playwright.sync_api import Page, expect
+from table_steps import (
+    SIZES,
+    check,
+    click_a_decision,
+    create_table,
+    play_to_the_end,
+    take_seat,
+    wait_for_turn,
+)
 
-AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 800), "wide": (1920, 1080)}
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
-# what a finger presses; text links inside sentences are exempt, as WCAG's target-size rule exempts them (the site's
-# header is not a sentence: its links are pressed on every page)
-CONTROLS = "button, a.button, select, input:not([type=hidden]), summary, [role=button], header.top a"
-# the controls among them that are shown (as Playwright's :visible: a box, and not hidden), measured in one go
-SMALL_CONTROLS = """selector => [...document.querySelectorAll(selector)]
-  .filter(e => e.checkVisibility({visibilityProperty: true}))
-  .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
-  .filter(([_, box]) => box.width > 0 && box.height > 0 && (box.width < 44 || box.height < 44))
-  .map(([html, box]) => [html, Math.round(box.width), Math.round(box.height)])"""
-
-
-@pytest.fixture
-def open_page(browser: Browser) -> Iterator[Any]:
-    contexts = []
-
-    def opened(size: str) -> Page:
-        width, height = SIZES[size]
-        # axe is added to the page as a script of its own: the site's policy (rightly) refuses foreign scripts
-        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        return page
-
-    yield opened
-    for context in contexts:
-        context.close()
-
-
-def check(page: Page, size: str, what: str) -> None:
-    """The page as it is now: no sideways scrolling, finger-sized controls on a phone, no serious axe finding."""
-    width = SIZES[size][0]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what}: wider than a {size}"
-    if size == "phone":
-        small = page.evaluate(SMALL_CONTROLS, CONTROLS)
-        assert not small, f"{what}: controls under 44x44 px on a phone: {small[:5]}"
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                          ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-                          ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))")
-    assert not found, f"{what} at {size}: {found}"
 
 
 @pytest.mark.parametrize("size", SIZES)

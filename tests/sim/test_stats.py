@@ -6,7 +6,7 @@ import pytest
 
 from nutbox.sim.figures import Row
 from nutbox.sim.play import _lead_changes
-from nutbox.sim.stats import distribution, summarize, wilson
+from nutbox.sim.stats import difference, distribution, proportion, summarize, wilson
 from nutbox.sim.study import make_plan
 
 
@@ -19,6 +19,22 @@ from nutbox.sim.study import make_plan
 def test_wilson_matches_published_intervals(successes: int, trials: int, low: float, high: float) -> None:
     got = wilson(successes, trials)
     assert got == pytest.approx((low, high), abs=5e-5)
+
+
+# Newcombe (1998), "Interval estimation for the difference between independent proportions", Statistics in
+# Medicine 17, Table II, method 10 (the hybrid score interval from two Wilson intervals, no continuity correction).
+@pytest.mark.parametrize(
+    ("first", "second", "low", "high"),
+    [((56, 70), (48, 80), 0.0524, 0.3339), ((9, 10), (3, 10), 0.1705, 0.8090),
+     ((5, 56), (0, 29), -0.0381, 0.1926)],
+)
+def test_a_difference_of_two_rates_matches_published_intervals(first: tuple[int, int], second: tuple[int, int],
+                                                               low: float, high: float) -> None:
+    line = difference("x", proportion(*first), proportion(*second))
+    assert line is not None
+    assert line["difference"] == pytest.approx(first[0] / first[1] - second[0] / second[1])
+    assert (line["low"], line["high"]) == pytest.approx((low, high), abs=5e-5)
+    assert line["beyond_chance"] == (low > 0)
 
 
 def test_wilson_edges() -> None:
