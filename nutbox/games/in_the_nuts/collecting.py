@@ -34,7 +34,20 @@ from nutbox.games.in_the_nuts.actions import (
     Take,
     section_label,
 )
-from nutbox.games.in_the_nuts.components import CARDS, COMPONENTS, KINDS, NAMES, NEED2, NEED3, NEED4, kind_name
+from nutbox.games.in_the_nuts.components import (
+    ABOVE,
+    CAPACITY,
+    CARDS,
+    COMPONENTS,
+    KINDS,
+    NAMES,
+    NEED2,
+    NEED3,
+    NEED4,
+    SECTIONS2,
+    SECTIONS3,
+    kind_name,
+)
 from nutbox.games.in_the_nuts.rulebook import (
     AREA_RULE,
     COLLECT_RULE,
@@ -51,8 +64,10 @@ if TYPE_CHECKING:
 # --- what a task offers ---------------------------------------------------------------------------------------
 def store_places(state: NutsState, player: int, kind: int) -> list[tuple[int, int]]:
     """Where a card of this kind can go: (nut, storage card), not full and empty or holding that nut."""
+    # (state.filled, inlined: every store asks it of every card)
+    base, types, plain, jokers = player * CARDS, state.card_type, state.card_plain, state.card_jokers
     return [(nut, card) for nut in KINDS[kind] for card in range(CARDS)
-            if not state.filled(player, card) and state.card_type[player * CARDS + card] in (None, nut)]
+            if types[base + card] in (None, nut) and plain[base + card] + jokers[base + card] < CAPACITY[card]]
 
 
 def store_options(state: NutsState, player: int, kind: int) -> list[Action]:
@@ -72,8 +87,12 @@ def steal_options(state: NutsState, thief: int) -> list[Action]:
 def kept_options(state: NutsState, player: int) -> list[Action]:
     """Storing one of the player's kept jokers, as either of its nuts, on a card that can take it."""
     legal: list[Action] = []
+    base = player * len(KINDS)
+    kept = state.kept[base : base + len(KINDS)]
+    if not any(kept):
+        return legal  # (most stores: no joker kept)
     for kind, nuts in enumerate(KINDS):
-        if len(nuts) == 2 and state.kept[player * len(KINDS) + kind]:
+        if len(nuts) == 2 and kept[kind]:
             legal += [STORES_KEPT[(kind, nut, card)] for nut, card in store_places(state, player, kind)]
     return legal
 
@@ -313,45 +332,68 @@ def settle_task(state: NutsState, events: list[Event]) -> bool:
     if len(options) == 1:
         do_task(state, options[0], events)
         return True
+    state.listed_already(options)  # the choices the task waits for: what legal_actions would list again
     return False
 
 
 def walk(state: NutsState, events: list[Event]) -> bool:
-    """Check the next section: queue what a collection there brings, or move on (always a step made)."""
+    """Check the sections from the cursor on: queue what the first collection there brings, or, where no one
+    collects any more, end the turn (always a step made). Sections and areas where no one collects are passed all
+    at once (most are, at the end of most turns), as many steps of the walk that bring nothing."""
     area, section = state.cursor
-    n = state.n
+    while True:
+        counts, need, sections = area_table(state, area)
+        section = first_collecting(counts, need, state.n, section, sections)
+        if section < sections:
+            break
+        if area == 4:
+            state.cursor = (area, sections)
+            end_walk(state, events)
+            return True
+        area, section = area + 1, 0
+    state.cursor = (area, section)
+    collect(state, events, area, section)
+    return True
+
+
+def area_table(state: NutsState, area: int) -> tuple[list[int], int, int]:
+    """An area's squirrels (per section and player), the squirrels a nut there takes, and its sections."""
     if area == 2:
-        counts, need, spec = state.area2, NEED2, COMPONENTS.area2
-    elif area == 3:
-        counts, need, spec = state.area3, NEED3, COMPONENTS.area3
-    else:
-        counts, need, spec = state.area4, NEED4, ()
-    sections = len(spec) if area < 4 else 1
-    if area <= 4 and section < sections and max(counts[section * n : section * n + n]) < need:
-        # Sections where no one collects are passed all at once (most are, at the end of most turns), as many
-        # steps of the walk that bring nothing.
+        return state.area2, NEED2, SECTIONS2
+    if area == 3:
+        return state.area3, NEED3, SECTIONS3
+    return state.area4, NEED4, 1
+
+
+def first_collecting(counts: list[int], need: int, n: int, section: int, sections: int) -> int:
+    """The first section from `section` on where someone collects (`sections`: none)."""
+    if max(counts) < need:
+        return sections  # no one collects anywhere in the area
+    while section < sections and max(counts[section * n : section * n + n]) < need:
         section += 1
-        while section < sections and max(counts[section * n : section * n + n]) < need:
-            section += 1
-        state.cursor = (area, section)
-    if area > 4 or section >= sections:
-        if area < 4:
-            state.cursor = (area + 1, 0)
-        elif not state.ending:
-            turn.start(state, (state.current + 1) % n)
-        else:
-            scoring.last_picks(state, events)
-        return True
+    return section
+
+
+def end_walk(state: NutsState, events: list[Event]) -> None:
+    """The walk done: the next player's turn, or the end of the game."""
+    if not state.ending:
+        turn.start(state, (state.current + 1) % state.n)
+    else:
+        scoring.last_picks(state, events)
+
+
+def collect(state: NutsState, events: list[Event], area: int, section: int) -> None:
+    """The first qualifying player in the order collects in this section: the others' squirrels there go up (in
+    the 3-squirrel area, unless they have enough themselves), and the take (and, at a raccoon field, the steal)
+    is queued."""
+    counts, need, _ = area_table(state, area)
+    n = state.n
     base = section * n
-    qualifying = [p for p in state.order() if counts[base + p] >= need]
-    if not qualifying:
-        state.cursor = (area, section + 1)
-        return True
-    player = qualifying[0]
+    player = next(p for p in state.order() if counts[base + p] >= need)
     counts[base + player] -= need
     state.supply[player] += need
     if area < 4:
-        above = COMPONENTS.section_above(section) if area == 2 else 0
+        above = ABOVE[section] if area == 2 else 0
         for other in range(n):
             moved = counts[base + other]
             if other == player or not moved or (area == 3 and moved >= need):
@@ -361,13 +403,23 @@ def walk(state: NutsState, events: list[Event]) -> bool:
                 state.area3[above * n + other] += moved
             else:
                 state.area4[other] += moved
-    raccoon = area < 4 and spec[section].raccoon
-    events.append(Event(f"{seat_name(player)} collects with {need} squirrels {where(area, section, raccoon)}",
-                        "collect", {"player": player, "area": area}))
-    slots = spec[section].slots if area < 4 else tuple(range(COMPONENTS.slots))
-    mask = sum(1 << slot for slot in slots)
-    state.tasks = (("take", player, mask), *((("steal", player, 0),) if raccoon else ()))
-    return True
+    raccoon = area < 4 and (COMPONENTS.area2 if area == 2 else COMPONENTS.area3)[section].raccoon
+    events.append(collects(player, need, area, section, raccoon))
+    state.tasks = (("take", player, COLLECT_MASK[area][section]), *((("steal", player, 0),) if raccoon else ()))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def collects(player: int, need: int, area: int, section: int, raccoon: bool) -> Event:
+    return Event(f"{seat_name(player)} collects with {need} squirrels {where(area, section, raccoon)}", "collect",
+                 {"player": player, "area": area})
+
+
+# per area and section: the face-up places a collection there may take, as a mask (any in the 4-squirrel area)
+COLLECT_MASK = {
+    2: tuple(sum(1 << slot for slot in spec.slots) for spec in COMPONENTS.area2),
+    3: tuple(sum(1 << slot for slot in spec.slots) for spec in COMPONENTS.area3),
+    4: ((1 << COMPONENTS.slots) - 1,),
+}
 
 
 def where(area: int, section: int, raccoon: bool) -> str:

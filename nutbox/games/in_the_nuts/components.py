@@ -233,6 +233,10 @@ SECTIONS2, SECTIONS3 = len(COMPONENTS.area2), len(COMPONENTS.area3)
 FIRST = COMPONENTS.first_space  # the starting track's first space (the track is indexed from it)
 TRACK = COMPONENTS.last_space - FIRST + 1
 NEED2, NEED3, NEED4 = COMPONENTS.need
+# looked up on every turn and every store, so read from tables rather than searched for
+CAPACITY = tuple(storage.capacity for storage in COMPONENTS.storage)  # per storage card
+SECTION_OF = tuple(COMPONENTS.section_of_space(FIRST + index) for index in range(TRACK))  # per track index
+ABOVE = tuple(COMPONENTS.section_above(section) for section in range(SECTIONS2))  # per 2-squirrel section
 
 
 def kind_name(kind: int) -> str:

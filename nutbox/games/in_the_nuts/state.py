@@ -16,9 +16,20 @@ from typing import Any, ClassVar, Self
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Game, ToMove, seat_name
 from nutbox.core.phases import Phase, PhasedState
+from nutbox.core.state import among
 from nutbox.games.in_the_nuts import collecting, scoring, setup, turn
 from nutbox.games.in_the_nuts.actions import Dice, Draw, StoreKept
-from nutbox.games.in_the_nuts.components import CARDS, COMPONENTS, FIRST, KINDS, SECTIONS2, SECTIONS3, TRACK, kind_name
+from nutbox.games.in_the_nuts.components import (
+    CAPACITY,
+    CARDS,
+    COMPONENTS,
+    FIRST,
+    KINDS,
+    SECTIONS2,
+    SECTIONS3,
+    TRACK,
+    kind_name,
+)
 from nutbox.games.in_the_nuts.options import NutsOptions
 from nutbox.games.in_the_nuts.rulebook import (
     COLLECT_RULE,
@@ -103,7 +114,7 @@ class NutsState(PhasedState[NutsView]):
 
     def filled(self, player: int, card: int) -> bool:
         i = player * CARDS + card
-        return self.card_plain[i] + self.card_jokers[i] >= COMPONENTS.storage[card].capacity
+        return self.card_plain[i] + self.card_jokers[i] >= CAPACITY[card]
 
     def score(self, player: int) -> int:
         return scoring.score(self, player)
@@ -112,10 +123,17 @@ class NutsState(PhasedState[NutsView]):
         return scoring.best_card(self, player)
 
     def open_spaces(self) -> list[int]:
+        """The empty starting spaces the dice offer, smallest first (asked several times a roll: kept plain)."""
         if self.dice is None:
             return []
         green, low, high = self.dice
-        return sorted({s for s in (green + low, green + high) if self.track[s - FIRST] is None})
+        if low > high:
+            low, high = high, low
+        track = self.track
+        spaces = [green + low] if track[green + low - FIRST] is None else []
+        if high != low and track[green + high - FIRST] is None:
+            spaces.append(green + high)
+        return spaces
 
     # --- the protocol: the phases answer (PHASES), a task before its phase ------------------------------
     def to_move(self) -> ToMove:
@@ -130,11 +148,29 @@ class NutsState(PhasedState[NutsView]):
         return self.current
 
     def why_illegal(self, action: Action) -> str | None:
-        # A player's kind of decision tried at a chance node names the rule for its time, not "not a possible
-        # outcome of the chance event".
-        if self.is_chance() and not isinstance(action, (Dice, Draw)):
-            return self._reason(action)
-        return super().why_illegal(action)
+        # The core's dispatch (State.why_illegal), asking who is to move once rather than twice: every action
+        # applied is checked here. A player's kind of decision tried at a chance node names the rule for its
+        # time, not "not a possible outcome of the chance event".
+        who = self.to_move()
+        if who is CHANCE:
+            if not isinstance(action, (Dice, Draw)):
+                return self._reason(action)
+            return None if self._is_outcome(action) else self._not_an_outcome(action)
+        if who is TERMINAL:
+            return self._after_end(action)
+        return self._why_illegal(action)
+
+    # --- chance: the dice are every roll, always the same, so they are neither listed nor searched -------------
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "dice" and not self.tasks:
+            return turn.ROLLS[:]
+        return super().chance_outcomes()
+
+    def _is_outcome(self, action: Action) -> bool:
+        if self.phase == "dice" and not self.tasks:
+            # the roll applied is mostly one of the very objects listed: found by identity at once, else compared
+            return id(action) in turn.ROLL_IDS or among(action, turn.ROLLS)
+        return super()._is_outcome(action)
 
     def _reason(self, action: Action) -> str:
         kind = action_kind(action)
@@ -143,7 +179,7 @@ class NutsState(PhasedState[NutsView]):
         return super()._reason(action)
 
     def _apply(self, action: Action) -> list[Event]:
-        events = super()._apply(action)
+        events = self.PHASES[self.phase].apply(self, action)  # (PhasedState._apply, one call less)
         self._settle(events)
         return events
 
@@ -158,6 +194,12 @@ class NutsState(PhasedState[NutsView]):
             step = self.SETTLE.get(self.phase)
             if step is None or not step(self, events):
                 return
+
+    def listed_already(self, legal: list[Action]) -> None:
+        """The decisions open now, listed while settling (a task's choices, which are what the phase lists): kept
+        as the core keeps a list it made (ListedState's `_legal`, which `apply` drops), so they are not listed
+        twice."""
+        self._legal = legal
 
     # --- a decision tried out of its time --------------------------------------------------------------
     def due(self) -> str | None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from nutbox.core import Action, Event, seat_name
 from nutbox.core.phases import Phase
 from nutbox.games.in_the_nuts.actions import DICE, PLACES, ROLL, STOP, Dice, Place
-from nutbox.games.in_the_nuts.components import COMPONENTS, FIRST
+from nutbox.games.in_the_nuts.components import FIRST, SECTION_OF
 from nutbox.games.in_the_nuts.rulebook import PLAY_RULE, no_decisions, when
 
 if TYPE_CHECKING:
@@ -42,13 +42,13 @@ def rolls(state: NutsState) -> list[tuple[Action, float]]:
 
 # every roll of the three dice with its chance (a pair of unequal white dice comes up two ways in 216)
 ROLLS: list[tuple[Action, float]] = [(dice, (1 if dice.low == dice.high else 2) / 216) for dice in DICE.values()]
-
+# the rolls listed, by identity (NutsState._is_outcome): the objects live as long as DICE, so their ids stay theirs
+ROLL_IDS = frozenset(id(dice) for dice in DICE.values())
 
 
 def roll(state: NutsState, action: Action) -> list[Event]:
     assert isinstance(action, Dice)
     state.dice = (action.green, action.low, action.high)
-    name = seat_name(state.current)
     open_spaces = state.open_spaces()
     events = [rolled(state.current, state.dice, tuple(open_spaces))]
     if open_spaces:
@@ -58,6 +58,7 @@ def roll(state: NutsState, action: Action) -> list[Event]:
     for space in back:
         state.track[space - FIRST] = None
     state.supply[state.current] += len(back)
+    name = seat_name(state.current)
     events.append(Event(f"Bad roll: {name} takes {len(back)} squirrel{'s' if len(back) != 1 else ''} back from the "
                         "starting track", "bad-roll"))
     start_collecting(state)
@@ -140,11 +141,11 @@ def decide(state: NutsState, action: Action) -> list[Event]:
 
 def stop(state: NutsState, events: list[Event]) -> None:
     pushed = 0
-    for index, owner in enumerate(state.track):
-        if owner == state.current:
-            section = COMPONENTS.section_of_space(index + FIRST)
-            state.area2[section * state.n + owner] += 1
-            state.track[index] = None
+    track, current = state.track, state.current
+    for index, owner in enumerate(track):
+        if owner == current:
+            state.area2[SECTION_OF[index] * state.n + owner] += 1
+            track[index] = None
             pushed += 1
     events.append(stops(state.current, pushed))
     start_collecting(state)
