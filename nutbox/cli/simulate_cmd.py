@@ -25,7 +25,7 @@ from nutbox.cli.option_text import name_values
 from nutbox.core import NutboxError
 from nutbox.sim.backends import make_backend
 from nutbox.sim.results import JOURNAL_FILE
-from nutbox.sim.study import Plan, StudyError, make_plan, parse_sweep, sweep_plans
+from nutbox.sim.study import Plan, StudyError, make_plan, mirror_plan, parse_sweep, sweep_plans
 
 # The choices of --backend and --format, as typer takes them (listed in --help, anything else refused before a
 # command runs): nutbox.sim.backends.BACKENDS and nutbox.sim.results.FORMATS (tests/cli/test_choices.py checks
@@ -81,6 +81,9 @@ def simulate(
     address: Annotated[str | None, typer.Option(help="a Ray cluster's address (default: start Ray here)")] = None,
     fmt: Annotated[Format, typer.Option("--format", help="the results file's format")] = "parquet",
     records: Annotated[bool, typer.Option("--records", help="keep every game's record (records.jsonl)")] = False,
+    mirror: Annotated[str | None, typer.Option(help="also play AGENT against itself (in OUT/mirror) to read the first "
+                                                    "seat's edge, which a lopsided pairing hides", metavar="AGENT")
+                      ] = None,
 ) -> None:
     """Play many games between bots and summarise who wins, from which seat, how long games last."""
     with extra("simulate", "sim"):  # (its results, report and plots)
@@ -94,6 +97,11 @@ def simulate(
                 raise StudyError("--players and --option players=... both give the number of players: use one")
             options["players"] = str(players)
         agents = [name.strip() for name in seats.split(",")]
+        mirrored = None
+        if mirror is not None:
+            if sweep is not None:
+                raise StudyError("--mirror with --sweep: not yet; play the mirror matches as a study of their own")
+            mirrored = mirror_plan(mirror.strip(), game_id, options, agents, games, seed, records)
         if sweep is None:
             plans = [("", make_plan(game_id, options, agents, games, seed, records))]
         else:
@@ -104,7 +112,7 @@ def simulate(
             errors.print(f"Ray: connecting to {address}" if address else "Ray: starting a local instance")
         with make_backend(backend, workers, address) as runner, _progress() as progress:
             if sweep is None:
-                study = run_study(plans[0][1], out, runner, fmt, ProgressBar(progress))
+                study = run_study(plans[0][1], out, runner, fmt, ProgressBar(progress), mirror=mirrored)
             else:
                 compared = run_sweep(name, plans, out, runner, fmt, ProgressBar(progress))
         if sweep is None:

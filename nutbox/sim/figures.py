@@ -185,6 +185,16 @@ class Lead(TypedDict):
     halfway_tied: int
 
 
+class Mirror(TypedDict):
+    """The first seat's edge read from mirror matches (`agent` in every seat), played beside a study whose own
+    pairing may not show it (nutbox.sim.runner, --mirror)."""
+
+    agent: str
+    games: int
+    fair_share: float | None
+    first_player: FirstPlayer | None
+
+
 class Summary(TypedDict):
     """Everything the report shows about one study: summary.json."""
 
@@ -200,6 +210,7 @@ class Summary(TypedDict):
     outcomes: Outcomes
     length: Length
     lead: Lead | None
+    mirror: NotRequired[Mirror]  # with --mirror only
 
 
 class AgentRate(TypedDict):

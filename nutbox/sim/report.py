@@ -22,6 +22,7 @@ from nutbox.sim.text import (
     edge_points,
     first_player_wins,
     game_words,
+    mirror_edge,
     percent,
     player,
     rate_with_interval,
@@ -199,11 +200,13 @@ def _edge_html(summary: Summary) -> str:
     """The first player's edge; when the pairing is lopsided, the figure without a verdict and a warning."""
     first = summary["first_player"]
     fair = f"<p>Fair share {percent(summary['fair_share'])}. First player's edge: "
+    mirrored = mirror_edge(summary.get("mirror"))
+    mirror = f"<p><b>{html.escape(mirrored)}.</b></p>" if mirrored else ""
     if first is None or first["readable"]:
-        return fair + f"{html.escape(edge(first))}.</p>"
+        return fair + f"{html.escape(edge(first))}.</p>" + mirror
     return (fair + f"{html.escape(edge_points(first))}.</p>\n"
             f'<p style="{WARNING_STYLE}"><b>The first player\'s edge is not readable from this study:</b> '
-            f"{html.escape(first['why'] or '')}.</p>")
+            f"{html.escape(first['why'] or '')}.</p>" + mirror)
 
 
 def _outcome_lines(summary: Summary) -> list[list[str]]:

@@ -46,6 +46,7 @@ COLUMNS: dict[str, str] = {
 FORMATS = ("parquet", "csv")
 PLAN_FILE, JOURNAL_FILE, RECORDS_FILE = "study.json", "journal.jsonl", "records.jsonl"
 SUMMARY_FILE = "summary.json"  # the figures (runner.py writes it, report.py links it)
+MIRROR = "mirror"  # a study's mirror matches (--mirror): a study directory of their own inside the study's
 
 
 def results_file(directory: Path, fmt: str) -> Path:

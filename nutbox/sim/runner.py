@@ -14,7 +14,7 @@ from nutbox.sim.backends import Backend
 from nutbox.sim.figures import Arm, Comparison, Row, Summary
 from nutbox.sim.play import Chunk
 from nutbox.sim.report import write_study_report, write_sweep_report
-from nutbox.sim.results import SUMMARY_FILE, StudyStore
+from nutbox.sim.results import MIRROR, SUMMARY_FILE, StudyStore
 from nutbox.sim.stats import compare, summarize
 from nutbox.sim.study import Plan
 
@@ -83,15 +83,23 @@ class StudyResult:
 
 
 def run_study(plan: Plan, directory: Path, backend: Backend, fmt: str = "parquet", watcher: Watcher | None = None,
-              label: str = "") -> StudyResult:
-    """Play (or finish) the study in `directory` and write its results, summary and report there."""
+              label: str = "", mirror: Plan | None = None) -> StudyResult:
+    """Play (or finish) the study in `directory` and write its results, summary and report there; `mirror`:
+    mirror matches to play too (in DIR/mirror), whose first seat's edge the summary and the report give."""
     store = StudyStore.open(directory, plan)
     if watcher is not None:
         watcher.start(label or plan.game, plan.games, plan.games - len(store.missing()))
     play_missing(store, backend, watcher)
+    mirrored = None
+    if mirror is not None:
+        mirrored = run_study(mirror, directory / MIRROR, backend, fmt, watcher, f"{label or plan.game}, {MIRROR}")
     results = store.write(fmt)
     rows = store.rows()
     summary = summarize(plan, rows)
+    if mirrored is not None:
+        summary["mirror"] = {"agent": mirror.seats[0] if mirror else "", "games": mirrored.summary["games"],
+                             "fair_share": mirrored.summary["fair_share"],
+                             "first_player": mirrored.summary["first_player"]}
     (directory / SUMMARY_FILE).write_text(json.dumps(summary, indent=1) + "\n")
     report = write_study_report(directory, summary, rows)
     return StudyResult(directory, rows, summary, results, report)

@@ -137,6 +137,16 @@ def make_plan(
     )
 
 
+def mirror_plan(agent: str, game_id: str, options: dict[str, str], seats: list[str], games: int, seed: int,
+                records: bool = False) -> Plan:
+    """The mirror matches of `agent` beside a study of `seats`: the same game, options, number of seats, games and
+    seed, with `agent` in every seat, so that the first seat's edge can be read even when the study's own pairing
+    is lopsided."""
+    players = options.get("players") or (str(len(seats)) if len(seats) > 1 else None)
+    mirrored = {**options, "players": players} if players is not None else options
+    return make_plan(game_id, mirrored, [agent], games, seed, records)
+
+
 def parse_sweep(text: str) -> tuple[str, list[str]]:
     """`end_score=30,50,70` -> ("end_score", ["30", "50", "70"])."""
     name, eq, values = text.partition("=")

@@ -13,6 +13,7 @@ from nutbox.sim.text import (
     edge_points,
     edge_verdict,
     first_player_wins,
+    mirror_edge,
     number,
     percent,
     player,
@@ -43,6 +44,8 @@ def summary_tables(summary: Summary) -> RenderableType:
         ("games", f"{summary['games']} ({summary['played']} played, {failed} failed); rules version "
                   f"{study['rules_version']}, nutbox {study['nutbox_version']}"),
         ("first player's edge", _edge_line(summary)),
+        *([("first player's edge, mirror matches", escape(mirrored))]
+          if (mirrored := mirror_edge(summary.get("mirror"))) else []),
         ("length in decisions: median (quartiles), mean", spread(summary["length"]["decisions"])),
         ("draws", rate_with_interval(outcomes["draws"])),
         ("shared wins", rate_with_interval(outcomes["shared_wins"])),

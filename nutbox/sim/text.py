@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nutbox.core import OptionInfo, OptionsError, describe
 from nutbox.registry import game_class
-from nutbox.sim.figures import Difference, Distribution, FirstPlayer, Interval, OptionValue, PlanJson
+from nutbox.sim.figures import Difference, Distribution, FirstPlayer, Interval, Mirror, OptionValue, PlanJson
 
 
 def percent(rate: float | None) -> str:
@@ -43,6 +43,14 @@ def edge(first: FirstPlayer | None) -> str:
     if not first["readable"]:  # the verdict is a sentence here, not a word in brackets
         return f"{edge_points(first)}, {edge_verdict(first)}"
     return f"{edge_points(first)} ({edge_verdict(first)})"
+
+
+def mirror_edge(mirror: Mirror | None) -> str | None:
+    """`From 200 mirror matches of easy: +4.0 percentage points [+1.9, +6.2] (significant)`; None without them."""
+    if mirror is None:
+        return None
+    return (f"From {mirror['games']:,} mirror matches of {mirror['agent']} (in every seat): "
+            f"{edge(mirror['first_player'])}")
 
 
 def first_player_wins(first: FirstPlayer | None) -> str:

@@ -23,12 +23,13 @@ from nutbox.core import NutboxError, describe
 from nutbox.registry import ENTRIES, game_class
 from nutbox.sim.figures import Arm as ComparedArm
 from nutbox.sim.figures import Summary
-from nutbox.sim.results import JOURNAL_FILE, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE
+from nutbox.sim.results import JOURNAL_FILE, MIRROR, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE
 from nutbox.sim.text import (
     difference_words,
     edge,
     first_player_wins,
     game_words,
+    mirror_edge,
     option_words,
     player,
     rate_with_interval,
@@ -135,8 +136,11 @@ def read_request(game_id: str, values: dict[str, str]) -> StudyRequest:
             raise Refusal(f"{clip(vary, 30)!r} is not an option of {cls.title} that a study can vary")
         varied = sweep_values(fields[vary], values.get("values", ""))
         options.pop(vary, None)
+    mirror = values.get("mirror") or None
+    if mirror is not None and mirror not in AGENTS:
+        raise Refusal(f"mirror matches are played by one of {', '.join(AGENTS)}")
     return StudyRequest(game_id, seats, whole(values.get("games"), "games", 1, MAX_GAMES),
-                        whole(values.get("seed", "1"), "the seed", 0, MAX_SEED), options, vary, varied)
+                        whole(values.get("seed", "1"), "the seed", 0, MAX_SEED), options, vary, varied, mirror)
 
 
 def sweep_values(info: Any, text: str) -> tuple[str, ...]:
@@ -170,6 +174,8 @@ def request_words(request: StudyRequest) -> str:
     if request.vary is not None:
         label = infos[request.vary].label if request.vary in infos else request.vary
         line += f"; comparing {label}: {', '.join(request.values)}"
+    if request.mirror is not None:
+        line += f"; with mirror matches of {request.mirror}"
     return line
 
 
@@ -247,7 +253,7 @@ def arm_words(request: StudyRequest) -> dict[str, str]:
     """Each value of a sweep (OPTION=VALUE) as people read it: "Both sorted after setup: first"."""
     _, infos = game_words(request.game)
     info = infos.get(request.vary or "")
-    words = {}
+    words = {MIRROR: f"mirror matches of {request.mirror}"}
     for value in request.values:
         shown: str | bool = value == "on" if info is not None and info.kind == "bool" else value
         words[f"{request.vary}={value}"] = option_words(request.vary or "", shown, info)
@@ -260,6 +266,7 @@ def single(summary: Summary) -> dict[str, Any]:
         "seats": [[player(seat["seat"]), rate_with_interval(seat), spread(seat["score"])] for seat in summary["seats"]],
         "edge": edge(summary["first_player"]),
         "agents": [[agent["agent"], rate_with_interval(agent), spread(agent["score"])] for agent in summary["agents"]],
+        "mirror": mirror_edge(summary.get("mirror")),
         "length": spread(summary["length"]["decisions"]),
         "draws": rate_with_interval(summary["outcomes"]["draws"]),
     }

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Literal, TypedDict
 
 from nutbox.core import NutboxError
-from nutbox.sim.results import JOURNAL_FILE
-from nutbox.sim.study import Plan, StudyError, make_plan, sweep_plans
+from nutbox.sim.results import JOURNAL_FILE, MIRROR
+from nutbox.sim.study import Plan, StudyError, make_plan, mirror_plan, sweep_plans
 
 log = logging.getLogger("nutbox.studies")
 
@@ -63,13 +63,21 @@ class StudyRequest:
     options: dict[str, str]
     vary: str | None = None  # the option a sweep varies
     values: tuple[str, ...] = ()
+    mirror: str | None = None  # an agent whose mirror matches read the first seat's edge (--mirror)
 
     def plans(self) -> list[tuple[str, Plan]]:
         """The checked plans, one per value of a sweep; StudyError (or the game's own error) says what is wrong."""
         if not 1 <= self.games <= MAX_GAMES:
             raise StudyError(f"a study plays 1 to {MAX_GAMES:,} games, not {self.games}")
         if self.vary is None:
-            return [("", make_plan(self.game, self.options, list(self.seats), self.games, self.seed))]
+            plans = [("", make_plan(self.game, self.options, list(self.seats), self.games, self.seed))]
+            if self.mirror is not None:
+                plans.append((MIRROR, mirror_plan(self.mirror, self.game, self.options, list(self.seats),
+                                                  self.games, self.seed)))
+            return plans
+        if self.mirror is not None:
+            raise StudyError("mirror matches beside a comparison of values: not yet; ask for them in a study of "
+                             "their own")
         if not 2 <= len(self.values) <= MAX_VALUES:
             raise StudyError(f"compare 2 to {MAX_VALUES} values of {self.vary}, not {len(self.values)}")
         if len(set(self.values)) != len(self.values):
@@ -85,6 +93,8 @@ class StudyRequest:
             words += ["--option", f"{name}={value}"]
         if self.vary is not None:
             words += ["--sweep", f"{self.vary}={','.join(self.values)}"]
+        if self.mirror is not None:
+            words += ["--mirror", self.mirror]
         return words
 
     def to_json(self) -> dict[str, object]:
@@ -96,7 +106,8 @@ class StudyRequest:
                    games=int(data["games"]), seed=int(data["seed"]),  # type: ignore[call-overload]
                    options={str(k): str(v) for k, v in dict(data["options"]).items()},  # type: ignore[call-overload]
                    vary=None if data.get("vary") is None else str(data["vary"]),
-                   values=tuple(map(str, data.get("values") or ())))  # type: ignore[call-overload]
+                   values=tuple(map(str, data.get("values") or ())),  # type: ignore[call-overload]
+                   mirror=None if data.get("mirror") is None else str(data["mirror"]))
 
 
 @dataclass

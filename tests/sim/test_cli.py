@@ -56,6 +56,23 @@ def test_a_sweep_compares_the_values(tmp_path: Path) -> None:
     assert (tmp_path / "sweep.png").exists()
 
 
+def test_mirror_matches_give_the_first_seats_edge_a_lopsided_pairing_hides(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "nuts-sorting", "--seats", "easy,random", "--games", "24", "--workers",
+                                 "1", "--mirror", "easy", "--out", str(tmp_path), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert not summary["first_player"]["readable"]  # easy wins nearly every game against random
+    mirrored = json.loads((tmp_path / "mirror" / "summary.json").read_text())
+    assert mirrored["study"]["seats"] == ["easy", "easy"] and mirrored["study"]["seed"] == summary["study"]["seed"]
+    assert mirrored["first_player"]["readable"]
+    assert summary["mirror"] == {"agent": "easy", "games": 24, "fair_share": mirrored["fair_share"],
+                                 "first_player": mirrored["first_player"]}
+    edge = 100 * mirrored["first_player"]["edge"]
+    assert f"From 24 mirror matches of easy (in every seat): {edge:+.1f} percentage points" in " ".join(
+        (tmp_path / "report.html").read_text().split())
+    assert "first player's edge, mirror matches" in result.output
+
+
 def test_bad_requests_are_told_what_is_wrong_and_play_nothing(tmp_path: Path) -> None:
     cases = [
         (["--seats", "easy,random,random"], "Nuts Sorting is for exactly 2 players, not 3"),
@@ -66,6 +83,8 @@ def test_bad_requests_are_told_what_is_wrong_and_play_nothing(tmp_path: Path) ->
         (["--backend", "spark"], "'spark' is not one of 'local'"),
         (["--address", "10.0.0.1:6379"], "use it with --backend ray"),
         (["--players", "2", "--option", "players=2"], "use one"),
+        (["--mirror", "easy", "--sweep", "both_sorted=draw,first"], "--mirror with --sweep: not yet"),
+        (["--mirror", "clever"], "clever"),
     ]
     for extra, message in cases:
         out = tmp_path / "never"

@@ -102,24 +102,45 @@ def test_off_unless_the_operator_turns_it_on(tmp_path: Path) -> None:
     ({"vary": "both_sorted", "values": "draw"}, "compare 2 to 8 values of both_sorted, not 1"),
     ({"vary": "both_sorted", "values": "draw,draw"}, "a value of both_sorted is listed twice"),
     ({"vary": "both_sorted", "values": "draw,nobody"}, "both_sorted"),
+    ({"mirror": "clever"}, "mirror matches are played by one of random, easy, medium, hard"),
+    ({"vary": "both_sorted", "values": "draw,first", "mirror": "easy"},
+     "mirror matches beside a comparison of values: not yet"),
 ])
 def test_a_study_outside_its_bounds_is_refused_with_the_reason_and_nothing_starts(
         workbench: tuple[str, Path], change: dict[str, str], reason: str) -> None:
     url, studies = workbench
+    before = set(studies.iterdir())
     status, _, page = post(f"{url}/studies/new/nuts-sorting", {**FORM, **change})
     assert status == 400
     assert reason in page
-    assert not list(studies.iterdir())
+    assert set(studies.iterdir()) == before
 
 
 def test_a_study_from_another_site_is_refused(workbench: tuple[str, Path]) -> None:
     url, studies = workbench
+    before = set(studies.iterdir())
     request = urllib.request.Request(f"{url}/studies/new/nuts-sorting", urllib.parse.urlencode(FORM).encode(),
                                      headers={"Sec-Fetch-Site": "cross-site"})
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 403
-    assert not list(studies.iterdir())
+    assert set(studies.iterdir()) == before
+
+
+def test_mirror_matches_asked_on_the_page_show_their_progress_and_the_first_seats_edge(
+        workbench: tuple[str, Path]) -> None:
+    url, _ = workbench
+    status, where, _ = post(f"{url}/studies/new/nuts-sorting", {**FORM, "mirror": "easy"})
+    assert status == 303
+    study = where.rsplit("/", 1)[1]
+    finished = wait_for(url, study, lambda now: now["status"] == "finished")
+    assert finished["arms"] == [{"label": "the study", "games": 8, "played": 8},
+                                {"label": "mirror matches of easy", "games": 8, "played": 8}]
+    status, page = get(f"{url}/studies/{study}")
+    assert status == 200
+    assert "with mirror matches of easy" in page and "From 8 mirror matches of easy (in every seat): " in page
+    status, report = get(f"{url}/studies/{study}/files/mirror/report.html")
+    assert status == 200 and "Balance study: Nuts Sorting" in report
 
 
 def journal(folder: Path, study: str) -> list[str]:
