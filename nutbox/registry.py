@@ -8,13 +8,28 @@ here: installing it is enough (docs/plugins.md).
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
+from importlib import resources
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nutbox.core import Game, Options, OptionsError, Record, parse_options, under_current_rules
+from nutbox.core import (
+    Game,
+    NutboxError,
+    Options,
+    OptionsError,
+    Record,
+    RecordError,
+    parse_options,
+    under_current_rules,
+)
+from nutbox.core.data import CHANGES_VARIABLE, ComponentError, changes_in_use, changes_tried
 from nutbox.core.face import PLAIN, Face
 from nutbox.core.plugin import GROUP, GamePlugin, load
 from nutbox.core.tutorial import Lesson
@@ -139,8 +154,90 @@ def make(game_id: str, options: dict[str, Any] | None = None) -> Game:
     return cls(parse_options(cls.options_type, options or {}))
 
 
-def record_game(record: Record) -> tuple[Record, Game]:
+def record_game(record: Record, use_changes: bool = False) -> tuple[Record, Game]:
     """A record as this nutbox plays it (an earlier rules version an option still gives: with that option), and
-    the game it was played in."""
+    the game it was played in. A record of a game with changed component data is played with them only where
+    `use_changes` lets this process take them up (a command replaying one record); elsewhere (a server, whose
+    tables play the games as printed) it is refused."""
+    changes = record.data or {}
+    if use_changes:
+        use_data_changes(record.game, changes)
+    elif changes != data_changes(record.game):
+        raise RecordError("this record was played with changes to the game's components; replay it on its own "
+                          "with nutbox replay")
     current = under_current_rules(record, game_class(record.game))
     return current, make(current.game, current.options)
+
+
+# --- games played with changed component data (core/data.py) ---------------------------------------------------
+def package_of(game_id: str) -> str:
+    """The package of a registered game, from its entry point alone (nothing imported)."""
+    if game_id not in _points():
+        entry(game_id)  # (refused there, with the games there are)
+    return _points()[game_id].module.rpartition(".")[0]
+
+
+def data_changes(game_id: str) -> dict[str, Any]:
+    """The changes to the game's component data this process plays with ({}: as printed)."""
+    changes: dict[str, Any] = changes_in_use().get(package_of(game_id), {})
+    return changes
+
+
+def check_data_changes(game_id: str, patch: dict[str, Any]) -> None:
+    """Refuse changes the game's data schema refuses (ComponentError naming the field), without using them."""
+    if not patch:
+        return
+    package = package_of(game_id)
+    components = _components(game_id, package)
+    with changes_tried(package, patch):
+        components.load()
+
+
+def use_data_changes(game_id: str, patch: dict[str, Any]) -> None:
+    """Play `game_id` with these changes to its data in this process and those it starts (as printed: {}). A
+    game's data is read when its package is imported, so a process that already plays it otherwise refuses
+    (NutboxError); changes its schema refuses raise ComponentError naming the field, and change nothing."""
+    package = package_of(game_id)
+    in_use = changes_in_use()
+    if in_use.get(package, {}) == patch:
+        return
+    if any(name == package or name.startswith(package + ".") for name in sys.modules):
+        now = "with other changes to its components" if package in in_use else "with its components as printed"
+        raise NutboxError(f"this process already plays {game_id} {now}; a game with changed components is "
+                          "played in a process of its own (nutbox simulate --data, nutbox replay)")
+    before = os.environ.get(CHANGES_VARIABLE)
+    changed = {key: value for key, value in in_use.items() if key != package}
+    os.environ[CHANGES_VARIABLE] = json.dumps({**changed, package: patch} if patch else changed)
+    try:
+        check_data_changes(game_id, patch)
+        game_class(game_id)
+    except Exception:
+        _loaded.cache_clear()
+        for name in [name for name in sys.modules if name == package or name.startswith(package + ".")]:
+            del sys.modules[name]
+        if before is None:
+            del os.environ[CHANGES_VARIABLE]
+        else:
+            os.environ[CHANGES_VARIABLE] = before
+        raise
+
+
+def data_file(game_id: str) -> dict[str, Any] | None:
+    """The game's component data as its file holds it (what changes patch); None for a game without one."""
+    folder = resources.files(package_of(game_id)).joinpath("data")
+    files = sorted(item.name for item in folder.iterdir() if item.name.endswith(".json")) if folder.is_dir() else []
+    if len(files) != 1:
+        return None
+    data: dict[str, Any] = json.loads(folder.joinpath(files[0]).read_text(encoding="utf-8"))
+    return data
+
+
+def _components(game_id: str, package: str) -> Any:
+    """The game's `components` module, whose load() reads its data (the layout every game with data follows)."""
+    try:
+        module = importlib.import_module(f"{package}.components")
+    except ImportError:
+        module = None
+    if module is None or not callable(getattr(module, "load", None)):
+        raise ComponentError(f"{game_class(game_id).title} has no component data to change")
+    return module

@@ -144,7 +144,7 @@ def replay(
 ) -> None:
     """Step through a saved game, or print one step's view for scripts."""
     try:
-        record, game = record_game(Record.load(path))
+        record, game = record_game(Record.load(path), use_changes=True)
         if json_out:
             views = steps(record, game)
             step = _step(to, len(views) - 1)

@@ -35,7 +35,7 @@ def review_command(
     """Review a finished game: at each decision, the chance of winning after the move made and after the best
     move found, judged from that seat's view at that moment only; inaccuracies, mistakes and blunders marked."""
     try:
-        record, game = record_game(Record.load(record_file))
+        record, game = record_game(Record.load(record_file), use_changes=True)
         budget = Budget(playouts, candidates)
         processes = workers or os.cpu_count() or 1
         with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -23,6 +24,7 @@ from rich.text import Text
 from nutbox.cli.extras import extra
 from nutbox.cli.option_text import name_values
 from nutbox.core import NutboxError
+from nutbox.registry import use_data_changes
 from nutbox.sim.backends import make_backend
 from nutbox.sim.results import JOURNAL_FILE
 from nutbox.sim.study import Plan, StudyError, make_plan, mirror_plan, parse_sweep, sweep_plans
@@ -84,6 +86,9 @@ def simulate(
     mirror: Annotated[str | None, typer.Option(help="also play AGENT against itself (in OUT/mirror) to read the first "
                                                     "seat's edge, which a lopsided pairing hides", metavar="AGENT")
                       ] = None,
+    data: Annotated[Path | None, typer.Option(help="changes to the game's component data, a TOML file (see "
+                                                   "docs/balance.md): the study plays the game with them",
+                                              metavar="FILE")] = None,
 ) -> None:
     """Play many games between bots and summarise who wins, from which seat, how long games last."""
     with extra("simulate", "sim"):  # (its results, report and plots)
@@ -97,16 +102,20 @@ def simulate(
                 raise StudyError("--players and --option players=... both give the number of players: use one")
             options["players"] = str(players)
         agents = [name.strip() for name in seats.split(",")]
+        changes = read_changes(data) if data is not None else {}
+        if changes and backend == "ray":
+            raise StudyError("--data with --backend ray: not yet; play the study with --backend local")
+        use_data_changes(game_id, changes)  # (before anything reads the game's data: every game is played with them)
         mirrored = None
         if mirror is not None:
             if sweep is not None:
                 raise StudyError("--mirror with --sweep: not yet; play the mirror matches as a study of their own")
-            mirrored = mirror_plan(mirror.strip(), game_id, options, agents, games, seed, records)
+            mirrored = mirror_plan(mirror.strip(), game_id, options, agents, games, seed, records, changes)
         if sweep is None:
-            plans = [("", make_plan(game_id, options, agents, games, seed, records))]
+            plans = [("", make_plan(game_id, options, agents, games, seed, records, changes))]
         else:
             name, values = parse_sweep(sweep)
-            plans = sweep_plans(name, values, game_id, options, agents, games, seed, records)
+            plans = sweep_plans(name, values, game_id, options, agents, games, seed, records, changes)
         _note_rounding(games, plans[0][1])
         if backend == "ray":
             errors.print(f"Ray: connecting to {address}" if address else "Ray: starting a local instance")
@@ -132,6 +141,17 @@ def simulate(
         raise _fail(str(error)) from None
     except OSError as error:  # an --out that cannot be written, a full disk
         raise _fail(f"{error.filename or out}: {error.strerror or error}") from None
+
+
+def read_changes(path: Path) -> dict[str, Any]:
+    """A TOML file of changes to a game's component data (core/data.py), as a patch."""
+    try:
+        with path.open("rb") as file:
+            return tomllib.load(file)
+    except tomllib.TOMLDecodeError as error:
+        raise StudyError(f"--data {path}: not TOML ({error})") from None
+    except OSError as error:
+        raise StudyError(f"--data {path}: {error.strerror or error}") from None
 
 
 def _progress() -> Progress:

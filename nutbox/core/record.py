@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from nutbox.core.data import changes_of
 from nutbox.core.errors import IllegalAction, NotationError, OptionsError, RecordError
 from nutbox.core.events import Event
 from nutbox.core.game import Game
@@ -31,10 +32,13 @@ class Record:
     seed: int | None = None
     actions: list[str] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)
+    # the changes to the game's component data it was played with (core/data.py); None: as printed
+    data: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int | None = None, seats: list[str] | None = None) -> Record:
-        return cls(game.id, game.rules_version, options_to_dict(game.options), seed, [], list(seats or []))
+        return cls(game.id, game.rules_version, options_to_dict(game.options), seed, [], list(seats or []),
+                   changes_of(type(game)) or None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +48,7 @@ class Record:
             "seed": self.seed,
             "seats": self.seats,
             "actions": self.actions,
+            **({"data": self.data} if self.data else {}),  # (a record of the game as printed holds none)
         }
 
     @classmethod
@@ -54,7 +59,7 @@ class Record:
 
         shape = read(data)
         return cls(shape.game, shape.rules_version, dict(shape.options), shape.seed, list(shape.actions),
-                   list(shape.seats))
+                   list(shape.seats), dict(shape.data) if shape.data else None)
 
     def save(self, path: Path) -> None:
         """Write the record so that a crash mid-write leaves the previous version whole."""
@@ -102,6 +107,9 @@ def check_matches(record: Record, game: Game) -> None:
         raise RecordError(f"the record's options: {error}") from None
     if options != game.options:
         raise RecordError(f"the record was played with options {options}, not {game.options}")
+    if (record.data or {}) != changes_of(type(game)):
+        played = "with changed components" if record.data else "with its components as printed"
+        raise RecordError(f"the record was played {played}, and this process plays {game.id} otherwise")
 
 
 def replay(record: Record, game: Game) -> Iterator[tuple[State, list[Event]]]:

@@ -28,10 +28,12 @@ class RecordShape(BaseModel):
     seats: list[str] = []
     # what the table kept beside the game (its chat, how it ended for each seat): read by people, not replays
     table: dict[str, Any] | None = None
+    data: dict[str, Any] | None = None  # changes to the game's component data (core/data.py)
 
 
 _KINDS = {"game": "str", "rules_version": "str", "options": "dict", "actions": "list"}
-_ORDER = ("missing", "game", "rules_version", "options", "actions", "seed", "seats", "table", "extra_forbidden")
+_ORDER = ("missing", "game", "rules_version", "options", "actions", "seed", "seats", "table", "data",
+          "extra_forbidden")
 
 
 def read(data: dict[str, Any]) -> RecordShape:

@@ -90,6 +90,7 @@ class PlanIdentity(TypedDict):
     nutbox_version: str
     agent_settings: dict[str, str]
     records: bool
+    data: dict[str, object]  # changes to the game's components ({}: as printed)
 
 
 class PlanJson(PlanIdentity):

@@ -17,7 +17,7 @@ import nutbox
 from nutbox.agents import make_agent
 from nutbox.core import Game
 from nutbox.play import Match, agent_seed
-from nutbox.registry import make
+from nutbox.registry import make, use_data_changes
 from nutbox.sim.figures import RecordJson, Row
 from nutbox.sim.study import Plan, Seating
 
@@ -35,7 +35,9 @@ class Chunk:
 
 
 @functools.lru_cache(maxsize=16)
-def _game(game_id: str, options_text: str) -> Game:
+def _game(game_id: str, options_text: str, data_text: str) -> Game:
+    """The study's game, in a process that plays it with the study's changes to its components (or refuses)."""
+    use_data_changes(game_id, json.loads(data_text))
     return make(game_id, json.loads(options_text))
 
 
@@ -58,7 +60,7 @@ def play_game(plan: Plan, index: int) -> tuple[Row, RecordJson | None]:
     row = _row_start(plan, seating)
     match = None
     try:
-        game = _game(plan.game, plan.options_text())
+        game = _game(plan.game, plan.options_text(), plan.data_text())
         agents = [make_agent(name, game, seat, agent_seed(seating.seed, seat)) for seat, name in
                   enumerate(seating.agents)]
         # run_match's loop, driven here because the lead is read from the state after every decision
@@ -100,7 +102,7 @@ def _row_start(plan: Plan, seating: Seating) -> Row:
         "rotation": seating.rotation,
         "seed": seating.seed,
         "game": plan.game,
-        "options": plan.options_text(),
+        "options": plan.row_options(),
         "agents": list(seating.agents),
         "agent_settings": [plan.agent_settings[name] for name in seating.agents],
         "scores": None,

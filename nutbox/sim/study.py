@@ -17,7 +17,7 @@ from typing import Any
 import nutbox
 from nutbox.agents import Agent, MctsAgent, make_agent
 from nutbox.core import NutboxError, options_to_dict
-from nutbox.registry import game_class, make
+from nutbox.registry import check_data_changes, game_class, make
 from nutbox.sim.figures import OptionValue, PlanIdentity, PlanJson
 
 SEED_RANGE = 2**53  # game seeds stay exact in JSON readers that hold numbers as doubles
@@ -51,6 +51,7 @@ class Plan:
     nutbox_version: str
     agent_settings: dict[str, str]  # each agent name -> the settings it stands for (levels resolved)
     records: bool = False  # keep every game's record
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)  # changes to the game's components (--data)
 
     @property
     def players(self) -> int:
@@ -66,13 +67,13 @@ class Plan:
         """What a stored study must share with this plan to be resumed by it: all but the number of games."""
         return {"game": self.game, "options": dict(self.options), "seats": list(self.seats), "seed": self.seed,
                 "rules_version": self.rules_version, "nutbox_version": self.nutbox_version,
-                "agent_settings": dict(self.agent_settings), "records": self.records}
+                "agent_settings": dict(self.agent_settings), "records": self.records, "data": dict(self.data)}
 
     def to_json(self) -> PlanJson:
         """The plan as study.json holds it: its fields in order (tests/sim checks that none is left out)."""
         return {"game": self.game, "options": dict(self.options), "seats": list(self.seats), "seed": self.seed,
                 "games": self.games, "rules_version": self.rules_version, "nutbox_version": self.nutbox_version,
-                "agent_settings": dict(self.agent_settings), "records": self.records}
+                "agent_settings": dict(self.agent_settings), "records": self.records, "data": dict(self.data)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Plan:
@@ -84,6 +85,14 @@ class Plan:
 
     def options_text(self) -> str:
         return json.dumps(self.options, sort_keys=True)
+
+    def data_text(self) -> str:
+        return json.dumps(self.data, sort_keys=True)
+
+    def row_options(self) -> str:
+        """What a row's `options` column says: the options, and the changes to the components under "data" when
+        there are any (so that results, and ratings made from them, never mix a variant with the game)."""
+        return json.dumps({**self.options, "data": self.data} if self.data else self.options, sort_keys=True)
 
 
 def game_seed(study_seed: int, block: int) -> int:
@@ -102,9 +111,11 @@ def agent_settings(agent: Agent) -> str:
 
 
 def make_plan(
-    game_id: str, options: dict[str, str], seats: list[str], games: int, seed: int, records: bool = False
+    game_id: str, options: dict[str, str], seats: list[str], games: int, seed: int, records: bool = False,
+    data: dict[str, Any] | None = None,
 ) -> Plan:
-    """A checked plan: the game and its options exist, every agent can be made, games fill whole rotations.
+    """A checked plan: the game and its options exist, every agent can be made, games fill whole rotations, the
+    changes to its components (`data`) pass the game's schema.
 
     `seats` names one agent per seat, or one agent for every seat. Without a `players` option the number of
     seats names it. `games` is rounded up to a multiple of the number of seats (whole rotations).
@@ -117,6 +128,8 @@ def make_plan(
     if "players" not in options and len(seats) > 1:
         options["players"] = str(len(seats))
     game = make(game_id, options)
+    if data:
+        check_data_changes(game_id, data)
     n = game.num_players
     if len(seats) == 1:
         seats = seats * n
@@ -134,17 +147,18 @@ def make_plan(
         nutbox_version=nutbox.__version__,
         agent_settings=settings,
         records=records,
+        data=dict(data or {}),
     )
 
 
 def mirror_plan(agent: str, game_id: str, options: dict[str, str], seats: list[str], games: int, seed: int,
-                records: bool = False) -> Plan:
+                records: bool = False, data: dict[str, Any] | None = None) -> Plan:
     """The mirror matches of `agent` beside a study of `seats`: the same game, options, number of seats, games and
     seed, with `agent` in every seat, so that the first seat's edge can be read even when the study's own pairing
     is lopsided."""
     players = options.get("players") or (str(len(seats)) if len(seats) > 1 else None)
     mirrored = {**options, "players": players} if players is not None else options
-    return make_plan(game_id, mirrored, [agent], games, seed, records)
+    return make_plan(game_id, mirrored, [agent], games, seed, records, data)
 
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:
@@ -159,9 +173,9 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
 
 
 def sweep_plans(option: str, values: list[str], game_id: str, options: dict[str, str], seats: list[str], games: int,
-                seed: int, records: bool = False) -> list[tuple[str, Plan]]:
+                seed: int, records: bool = False, data: dict[str, Any] | None = None) -> list[tuple[str, Plan]]:
     """One plan per value of `option`, labelled OPTION=VALUE; all share the seed, so their games share chance."""
     if option in options:
         raise StudyError(f"--sweep {option} and --option {option} both set it: give it in one place")
-    return [(f"{option}={value}", make_plan(game_id, {**options, option: value}, seats, games, seed, records))
+    return [(f"{option}={value}", make_plan(game_id, {**options, option: value}, seats, games, seed, records, data))
             for value in values]

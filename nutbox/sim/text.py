@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from nutbox.core import OptionInfo, OptionsError, describe
+from nutbox.core.data import paths
 from nutbox.registry import game_class
 from nutbox.sim.figures import Difference, Distribution, FirstPlayer, Interval, Mirror, OptionValue, PlanJson
 
@@ -90,7 +93,14 @@ def study_line(study: PlanJson) -> str:
     title, infos = game_words(study["game"])
     # "; " between options, as a choice's label may hold a comma ("Dealt 3, keep 2")
     options = "; ".join(option_words(name, value, infos.get(name)) for name, value in study["options"].items())
-    return f"{title} ({options}); seats: {', '.join(study['seats'])}; seed {study['seed']}"
+    line = f"{title} ({options}); seats: {', '.join(study['seats'])}; seed {study['seed']}"
+    changes = study.get("data")
+    return f"{line}; {changes_words(changes)}" if changes else line
+
+
+def changes_words(changes: dict[str, object]) -> str:
+    """`components changed: trucks[0].points = 14, squirrel_die = [...]` (a study's --data)."""
+    return "components changed: " + ", ".join(f"{place} = {json.dumps(value)}" for place, value in paths(changes))
 
 
 def option_words(name: str, value: OptionValue, info: OptionInfo | None) -> str:

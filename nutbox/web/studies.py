@@ -1,7 +1,9 @@
 """The designers' workbench in the browser (on when the operator starts `nutbox serve --studies`):
 
     /studies                       the studies, newest first, and a new one for each game
-    /studies/new/{game}            a study's form: players, agents by seat, games, seed, options, a value to vary
+    /studies/new/{game}            a study's form: players, agents by seat, games, seed, options, a value to vary,
+                                   changes to the game's components (TOML)
+    /studies/data/{game}           the game's component data as its file holds it (what changes patch)
     /studies/{id}                  a study: its progress (live), cancel or resume, and once finished its figures,
                                    the values of a sweep side by side with the differences beyond chance
     /studies/{id}/files/{file}     its files (report.html, summary.json, results.csv, ...; VALUE/... of a sweep)
@@ -20,11 +22,12 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from nutbox.core import NutboxError, describe
-from nutbox.registry import ENTRIES, game_class
+from nutbox.registry import ENTRIES, data_file, game_class
 from nutbox.sim.figures import Arm as ComparedArm
 from nutbox.sim.figures import Summary
 from nutbox.sim.results import JOURNAL_FILE, MIRROR, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE
 from nutbox.sim.text import (
+    changes_words,
     difference_words,
     edge,
     first_player_wins,
@@ -38,7 +41,7 @@ from nutbox.sim.text import (
 from nutbox.web.pages import CHOICE_NAMES, game_id_of, templates
 from nutbox.web.profiles import same_site
 from nutbox.web.refusal import Refusal, clip
-from nutbox.web.workbench import MAX_GAMES, MAX_VALUES, Study, StudyRequest, Workbench, study_out
+from nutbox.web.workbench import MAX_CHANGES, MAX_GAMES, MAX_VALUES, Study, StudyRequest, Workbench, study_out
 
 AGENTS = ["random", "easy", "medium", "hard"]  # who plays a seat of a study
 # a study's files anyone may fetch (nutbox.sim.results and .report name them)
@@ -92,8 +95,17 @@ async def new_form(request: Request, error: str | None = None, values: dict[str,
         "id": game_id, "title": cls.title, "fields": option_fields(game_id), "error": error, "values": values or {},
         "players": range(cls.min_players, cls.max_players + 1), "seats": range(cls.max_players), "agents": AGENTS,
         "choice_names": CHOICE_NAMES, "default_players": max(cls.min_players, cls.options_type().players),
-        "max_games": MAX_GAMES, "max_values": MAX_VALUES,
+        "max_games": MAX_GAMES, "max_values": MAX_VALUES, "has_data": data_file(game_id) is not None,
     }, status_code=400 if error else 200)
+
+
+async def data(request: Request) -> Response:
+    """A game's component data as its file holds it: what the form's changes patch."""
+    workbench_of(request)
+    found = data_file(game_id_of(request))
+    if found is None:
+        raise Refusal(f"{game_class(game_id_of(request)).title} has no component data to change", status=404)
+    return JSONResponse(found)
 
 
 async def create(request: Request) -> Response:
@@ -101,7 +113,8 @@ async def create(request: Request) -> Response:
     workbench = workbench_of(request)
     game_id = game_id_of(request)
     form = await request.form()
-    values = {key: clip(str(value), 300) for key, value in form.items() if isinstance(value, str)}
+    values = {key: str(value) if key == "changes" else clip(str(value), 300) for key, value in form.items()
+              if isinstance(value, str)}
     try:
         study = workbench.ask(read_request(game_id, values))
     except (Refusal, NutboxError) as error:
@@ -139,8 +152,12 @@ def read_request(game_id: str, values: dict[str, str]) -> StudyRequest:
     mirror = values.get("mirror") or None
     if mirror is not None and mirror not in AGENTS:
         raise Refusal(f"mirror matches are played by one of {', '.join(AGENTS)}")
+    changes = values.get("changes", "")
+    if len(changes) > MAX_CHANGES:
+        raise Refusal(f"the changes to the components are at most {MAX_CHANGES:,} characters")
     return StudyRequest(game_id, seats, whole(values.get("games"), "games", 1, MAX_GAMES),
-                        whole(values.get("seed", "1"), "the seed", 0, MAX_SEED), options, vary, varied, mirror)
+                        whole(values.get("seed", "1"), "the seed", 0, MAX_SEED), options, vary, varied, mirror,
+                        changes)
 
 
 def sweep_values(info: Any, text: str) -> tuple[str, ...]:
@@ -176,6 +193,11 @@ def request_words(request: StudyRequest) -> str:
         line += f"; comparing {label}: {', '.join(request.values)}"
     if request.mirror is not None:
         line += f"; with mirror matches of {request.mirror}"
+    if request.changes.strip():
+        try:
+            line += f"; {changes_words(request.data)}"
+        except NutboxError:
+            line += "; components changed"
     return line
 
 
@@ -296,6 +318,7 @@ ROUTES = [
     Route("/studies", index),
     Route("/studies/new/{game}", new_form, methods=["GET"]),
     Route("/studies/new/{game}", create, methods=["POST"]),
+    Route("/studies/data/{game}", data),
     Route("/studies/{study}", page),
     Route("/studies/{study}/cancel", cancel, methods=["POST"]),
     Route("/studies/{study}/resume", resume, methods=["POST"]),

@@ -6,6 +6,7 @@ Each study is a directory of the workbench's root (the operator's --studies-dir)
     ROOT/ID/request.json   what was asked: game, options, agents, games, seed, the option varied and its values
     ROOT/ID/state.json     queued, running, finished, cancelled or failed (with the reason), and when
     ROOT/ID/run.log        what `nutbox simulate` printed
+    ROOT/ID/changes.toml   the changes to the game's component data, when there are any (--data)
     ROOT/ID/out/           the study's own files (nutbox.sim.results), one directory per value of a sweep
 
 The games themselves are the study's journal: `nutbox simulate` plays only those missing from it, so a study
@@ -26,9 +27,10 @@ import secrets
 import signal
 import sys
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from nutbox.core import NutboxError
 from nutbox.sim.results import JOURNAL_FILE, MIRROR
@@ -37,7 +39,8 @@ from nutbox.sim.study import Plan, StudyError, make_plan, mirror_plan, sweep_pla
 log = logging.getLogger("nutbox.studies")
 
 Status = Literal["queued", "running", "finished", "cancelled", "failed"]
-REQUEST, STATE, LOG, OUT = "request.json", "state.json", "run.log", "out"
+REQUEST, STATE, LOG, OUT, CHANGES = "request.json", "state.json", "run.log", "out", "changes.toml"
+MAX_CHANGES = 20_000  # characters of the changes to the components
 MAX_GAMES = 100_000  # games of one study (each value of a sweep plays them)
 MAX_VALUES = 8  # values of one sweep
 NICENESS = 10  # how far below the tables' CPU priority a study runs, unless the operator says otherwise
@@ -64,16 +67,26 @@ class StudyRequest:
     vary: str | None = None  # the option a sweep varies
     values: tuple[str, ...] = ()
     mirror: str | None = None  # an agent whose mirror matches read the first seat's edge (--mirror)
+    changes: str = ""  # changes to the game's component data, as TOML (--data)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The changes as a patch; StudyError if they are not TOML."""
+        try:
+            return tomllib.loads(self.changes)
+        except tomllib.TOMLDecodeError as error:
+            raise StudyError(f"the changes to the components are not TOML: {error}") from None
 
     def plans(self) -> list[tuple[str, Plan]]:
         """The checked plans, one per value of a sweep; StudyError (or the game's own error) says what is wrong."""
         if not 1 <= self.games <= MAX_GAMES:
             raise StudyError(f"a study plays 1 to {MAX_GAMES:,} games, not {self.games}")
+        data = self.data
         if self.vary is None:
-            plans = [("", make_plan(self.game, self.options, list(self.seats), self.games, self.seed))]
+            plans = [("", make_plan(self.game, self.options, list(self.seats), self.games, self.seed, data=data))]
             if self.mirror is not None:
                 plans.append((MIRROR, mirror_plan(self.mirror, self.game, self.options, list(self.seats),
-                                                  self.games, self.seed)))
+                                                  self.games, self.seed, data=data)))
             return plans
         if self.mirror is not None:
             raise StudyError("mirror matches beside a comparison of values: not yet; ask for them in a study of "
@@ -83,11 +96,11 @@ class StudyRequest:
         if len(set(self.values)) != len(self.values):
             raise StudyError(f"a value of {self.vary} is listed twice")
         return sweep_plans(self.vary, list(self.values), self.game, self.options, list(self.seats), self.games,
-                           self.seed)
+                           self.seed, data=data)
 
-    def arguments(self, out: Path, workers: int) -> list[str]:
-        """`nutbox simulate`'s arguments for this study, its files in `out`."""
-        words = ["simulate", self.game, "--out", str(out), "--seats", ",".join(self.seats), "--games",
+    def arguments(self, directory: Path, workers: int) -> list[str]:
+        """`nutbox simulate`'s arguments for this study, whose files are in `directory` (OUT, CHANGES)."""
+        words = ["simulate", self.game, "--out", str(directory / OUT), "--seats", ",".join(self.seats), "--games",
                  str(self.games), "--seed", str(self.seed), "--workers", str(workers), "--format", "csv"]
         for name, value in self.options.items():
             words += ["--option", f"{name}={value}"]
@@ -95,6 +108,8 @@ class StudyRequest:
             words += ["--sweep", f"{self.vary}={','.join(self.values)}"]
         if self.mirror is not None:
             words += ["--mirror", self.mirror]
+        if self.changes.strip():
+            words += ["--data", str(directory / CHANGES)]
         return words
 
     def to_json(self) -> dict[str, object]:
@@ -107,7 +122,8 @@ class StudyRequest:
                    options={str(k): str(v) for k, v in dict(data["options"]).items()},  # type: ignore[call-overload]
                    vary=None if data.get("vary") is None else str(data["vary"]),
                    values=tuple(map(str, data.get("values") or ())),  # type: ignore[call-overload]
-                   mirror=None if data.get("mirror") is None else str(data["mirror"]))
+                   mirror=None if data.get("mirror") is None else str(data["mirror"]),
+                   changes=str(data.get("changes") or ""))
 
 
 @dataclass
@@ -203,6 +219,8 @@ class Workbench:
                       "queued", time.time())
         (self.root / study.id).mkdir()
         write_json(self.root / study.id / REQUEST, {**request.to_json(), "arms": study.arms})
+        if request.changes.strip():
+            (self.root / study.id / CHANGES).write_text(request.changes)
         self._save(study)
         self.studies[study.id] = study
         self.wake.set()
@@ -263,7 +281,7 @@ class Workbench:
         directory = self.root / study.id
         with (directory / LOG).open("ab") as output:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", CHILD, *study.request.arguments(directory / OUT, self.workers),
+                sys.executable, "-c", CHILD, *study.request.arguments(directory, self.workers),
                 stdin=asyncio.subprocess.DEVNULL, stdout=output, stderr=output)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.setpriority(os.PRIO_PROCESS, self.process.pid, os.getpriority(os.PRIO_PROCESS, 0) + self.nice)

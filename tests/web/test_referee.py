@@ -4,6 +4,7 @@ request cannot overload, a referee that needs the version, and no answer that is
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from table_client import Client
 
+from nutbox.core.data import CHANGES_VARIABLE
 from nutbox.registry import make
 from nutbox.web.app import create_app, page_json
 from nutbox.web.bots import decide
@@ -302,6 +304,19 @@ def test_an_uploaded_record_with_numbers_or_names_out_of_bounds_is_refused(serve
     assert response.status_code == 400, response.text[:300]
     assert len(response.content) < 4000 and "<!--<script>" not in response.text
     assert hub.store.count() == tables
+
+
+def test_an_uploaded_record_of_a_game_with_changed_components_is_refused_and_changes_nothing(
+        server: Client) -> None:
+    record = {"game": "nut-hunt", "rules_version": "2", "options": {"players": 2}, "seed": 3,
+              "seats": ["easy", "random"], "actions": [], "data": {"objectives": {"0": {"points": 99}}}}
+    hub = server.http.app.state.hub  # type: ignore[attr-defined]
+    tables = hub.store.count()
+    response = server.http.post("/watch", files={"record": ("game.json", json.dumps(record).encode())})
+    assert response.status_code == 400
+    assert "this record was played with changes to the game" in response.text
+    assert hub.store.count() == tables
+    assert CHANGES_VARIABLE not in os.environ  # (the server plays every game as printed)
 
 
 def test_an_upload_is_cut_off_at_its_limit_while_it_streams(server: Client) -> None:

@@ -103,6 +103,7 @@ def test_off_unless_the_operator_turns_it_on(tmp_path: Path) -> None:
     ({"vary": "both_sorted", "values": "draw,draw"}, "a value of both_sorted is listed twice"),
     ({"vary": "both_sorted", "values": "draw,nobody"}, "both_sorted"),
     ({"mirror": "clever"}, "mirror matches are played by one of random, easy, medium, hard"),
+    ({"changes": "[colours]\nred = 3\n"}, "Nuts Sorting has no component data to change"),
     ({"vary": "both_sorted", "values": "draw,first", "mirror": "easy"},
      "mirror matches beside a comparison of values: not yet"),
 ])
@@ -186,3 +187,28 @@ def test_cancelled_resumed_and_restarted_a_study_loses_no_game_and_plays_none_tw
         assert status == 200 and "First player's edge over a fair share" in page
         status, _ = get(f"{url}/studies/{study}/files/..%2F..%2Ftables.sqlite3")
         assert status == 404
+
+
+def test_a_study_with_changed_components_is_checked_by_the_games_schema_and_plays_with_them(
+        workbench: tuple[str, Path]) -> None:
+    url, studies = workbench
+    form = {**FORM, "seat0": "random", "games": "2"}
+    before = set(studies.iterdir())
+    for changes, reason in [("[trucks.0\n", "the changes to the components are not TOML"),
+                            ("[trucks.0]\npoints = &quot;many&quot;\n".replace("&quot;", '"'),
+                             "nuts-factory components, trucks[0].points: Input should be a valid integer"),
+                            ("[trucks.30]\npoints = 3\n", "there is no item &#39;30&#39;")]:
+        status, _, page = post(f"{url}/studies/new/nuts-factory", {**form, "changes": changes})
+        assert status == 400 and reason in page, (changes, page[-600:])
+    assert set(studies.iterdir()) == before
+    status, data = get(f"{url}/studies/data/nuts-factory")
+    assert status == 200 and json.loads(data)["trucks"][0]["points"] == 4  # (as printed, whatever studies change)
+
+    status, where, _ = post(f"{url}/studies/new/nuts-factory", {**form, "changes": "[trucks.0]\npoints = 14\n"})
+    assert status == 303
+    study = where.rsplit("/", 1)[1]
+    wait_for(url, study, lambda now: now["status"] == "finished")
+    status, page = get(f"{url}/studies/{study}")
+    assert "components changed: trucks[0].points = 14" in page
+    status, results = get(f"{url}/studies/{study}/files/results.csv")
+    assert status == 200 and '""data"": {""trucks"": {""0"": {""points"": 14}}}' in results
