@@ -159,6 +159,12 @@ class State(ABC, Generic[V]):
         until the end. Balance studies read it to follow the lead during a game."""
         return None
 
+    def score_parts(self) -> list[dict[str, float]] | None:
+        """Once the game is over, where each seat's score came from: per seat, the parts of its score by name
+        (the same names for every seat, adding up to its score). None for a game without them (a win without
+        points). Balance studies report them: where the points come from, per seat and per agent."""
+        return None
+
     # --- what the core provides --------------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.to_move() is TERMINAL

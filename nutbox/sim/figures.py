@@ -9,6 +9,7 @@ study.json, a results file); past that point, rows and figures have these shapes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict
@@ -37,6 +38,7 @@ class Row(TypedDict):
     actions: int | None
     lead_changes: int | None  # None also for a game that keeps no running score, or a solo game
     halfway_leader: int | None  # None also when the lead was tied at half time
+    score_parts: str | None  # JSON: each seat's score by its parts (State.score_parts); None: the game keeps none
     error: str | None
     rules_version: str
     nutbox_version: str
@@ -54,6 +56,7 @@ class Played:
     actions: int
     lead_changes: int | None
     halfway_leader: int | None
+    score_parts: list[dict[str, float]] | None = None
 
     @classmethod
     def of(cls, row: Row) -> Played | None:
@@ -63,8 +66,10 @@ class Played:
         scores, winners, decisions, actions = row["scores"], row["winners"], row["decisions"], row["actions"]
         if scores is None or winners is None or decisions is None or actions is None:
             raise ValueError(f"game {row['index']} has neither an error nor a result")
+        text = row.get("score_parts")
+        parts = json.loads(text) if text else None
         return cls(row["agents"], row["agent_settings"], scores, winners, decisions, actions, row["lead_changes"],
-                   row["halfway_leader"])
+                   row["halfway_leader"], parts)
 
 
 def played(rows: Iterable[Row]) -> list[Played]:
@@ -196,6 +201,15 @@ class Mirror(TypedDict):
     first_player: FirstPlayer | None
 
 
+class PartFigures(TypedDict):
+    """A part of the score (State.score_parts): its mean points per game, for each agent over the seats it
+    took, and for each seat."""
+
+    part: str
+    agents: dict[str, float]
+    seats: list[float]
+
+
 class Summary(TypedDict):
     """Everything the report shows about one study: summary.json."""
 
@@ -211,6 +225,7 @@ class Summary(TypedDict):
     outcomes: Outcomes
     length: Length
     lead: Lead | None
+    score_parts: NotRequired[list[PartFigures]]  # for a game that keeps them (absent in older files)
     mirror: NotRequired[Mirror]  # with --mirror only
 
 

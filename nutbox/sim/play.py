@@ -85,6 +85,8 @@ def play_game(plan: Plan, index: int) -> tuple[Row, RecordJson | None]:
         state = match.state
         row["scores"] = state.scores()
         row["winners"] = state.winners()
+        parts = state.score_parts()
+        row["score_parts"] = None if parts is None else json.dumps(parts)
         row["decisions"] = decisions
         row["actions"] = len(match.record.actions)
         if leaders is not None and plan.players > 1:
@@ -111,6 +113,7 @@ def _row_start(plan: Plan, seating: Seating) -> Row:
         "actions": None,
         "lead_changes": None,
         "halfway_leader": None,
+        "score_parts": None,
         "error": None,
         "rules_version": plan.rules_version,
         "nutbox_version": plan.nutbox_version,

@@ -23,6 +23,7 @@ from nutbox.sim.text import (
     first_player_wins,
     game_words,
     mirror_edge,
+    parts_lines,
     percent,
     player,
     rate_with_interval,
@@ -180,6 +181,7 @@ def study_html(summary: Summary, picture: str, files: Sequence[str] = ()) -> str
         _table(["agent", "settings", "win rate [95%]", "wins", "score"],
                [[a["agent"], a["settings"], rate_with_interval(a), f"{a['count']} of {a['of']}", spread(a["score"])]
                 for a in summary["agents"]]),
+        *_parts_html(summary),
         "<h2>Outcomes and length</h2>",
         _table(["figure", "value"], _outcome_lines(summary)),
         f'<img src="{html.escape(picture)}" alt="win rates, outcomes, scores, length and lead changes">',
@@ -194,6 +196,16 @@ def study_html(summary: Summary, picture: str, files: Sequence[str] = ()) -> str
             f'<li><a href="{html.escape(name)}">{html.escape(name)}</a>: {html.escape(what)}</li>'
             for name, what in FILES if name in files) + "</ul>")
     return _page(f"Balance study: {game_words(study['game'])[0]}", "\n".join(parts))
+
+
+def _parts_html(summary: Summary) -> list[str]:
+    """Where the points come from (a game that keeps the parts of its scores)."""
+    parts = summary.get("score_parts")
+    if not parts:
+        return []
+    header, lines = parts_lines(parts)
+    return ["<h2>Where the points come from</h2><p>Mean points per game from each part of the score, for each "
+            "agent over the seats it took and for each seat.</p>", _table(header, lines)]
 
 
 def _edge_html(summary: Summary) -> str:

@@ -39,6 +39,7 @@ COLUMNS: dict[str, str] = {
     "actions": "int",
     "lead_changes": "int",
     "halfway_leader": "int",
+    "score_parts": "str",
     "error": "str",
     "rules_version": "str",
     "nutbox_version": "str",

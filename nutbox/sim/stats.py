@@ -24,6 +24,7 @@ from nutbox.sim.figures import (
     Interval,
     Lead,
     Outcomes,
+    PartFigures,
     Played,
     Proportion,
     Row,
@@ -88,7 +89,7 @@ def summarize(plan: Plan, rows: list[Row]) -> Summary:
     first = None
     if plan.players > 1 and games:
         first = _first_player(seats[0], fair, _unreadable(agents, plan.players, len(games)))
-    return {
+    summary: Summary = {
         "study": plan.to_json(),
         "games": len(rows),
         "played": len(games),
@@ -103,6 +104,28 @@ def summarize(plan: Plan, rows: list[Row]) -> Summary:
                    "actions": distribution([game.actions for game in games])},
         "lead": _lead(games),
     }
+    parts = score_parts(games, plan.players)
+    if parts:
+        summary["score_parts"] = parts
+    return summary
+
+
+def score_parts(games: list[Played], players: int) -> list[PartFigures]:
+    """Where the points come from: each part's mean points per game, by agent (over the seats it took) and by
+    seat; [] for a game that keeps no parts."""
+    kept = [game for game in games if game.score_parts is not None]
+    names = list(dict.fromkeys(name for game in kept for seat in game.score_parts or [] for name in seat))
+    found: list[PartFigures] = []
+    for name in names:
+        by_agent: dict[str, list[float]] = {}
+        by_seat: list[list[float]] = [[] for _ in range(players)]
+        for game in kept:
+            for seat, parts in enumerate(game.score_parts or []):
+                by_agent.setdefault(game.agents[seat], []).append(parts.get(name, 0.0))
+                by_seat[seat].append(parts.get(name, 0.0))
+        found.append({"part": name, "agents": {agent: statistics.fmean(values) for agent, values in by_agent.items()},
+                      "seats": [statistics.fmean(values) if values else 0.0 for values in by_seat]})
+    return found
 
 
 def _failure(row: Row) -> Failure:

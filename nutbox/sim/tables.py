@@ -15,6 +15,7 @@ from nutbox.sim.text import (
     first_player_wins,
     mirror_edge,
     number,
+    parts_lines,
     percent,
     player,
     rate_with_interval,
@@ -56,9 +57,24 @@ def summary_tables(summary: Summary) -> RenderableType:
                   ("half-time leader wins", rate_with_interval(lead["halfway_leader_wins"]))]
     for name, value in lines:
         figures.add_row(name, value)
+    shown: list[RenderableType] = [seats, agents, *_parts_table(summary), figures]
     if first is not None and not first["readable"]:  # below the table too, where a reader looks last
-        return Group(seats, agents, figures, f"[yellow]The first player's edge is {escape(edge_verdict(first))}[/]")
-    return Group(seats, agents, figures)
+        shown.append(f"[yellow]The first player's edge is {escape(edge_verdict(first))}[/]")
+    return Group(*shown)
+
+
+def _parts_table(summary: Summary) -> list[Table]:
+    """Where the points come from, for a game that keeps the parts of its scores."""
+    parts = summary.get("score_parts")
+    if not parts:
+        return []
+    header, lines = parts_lines(parts)
+    table = Table(title="where the points come from (mean per game)", title_justify="left")
+    for column in header:
+        table.add_column(escape(column))
+    for line in lines:
+        table.add_row(*(escape(cell) for cell in line))
+    return [table]
 
 
 def _edge_line(summary: Summary) -> str:

@@ -7,7 +7,16 @@ import json
 from nutbox.core import OptionInfo, OptionsError, describe
 from nutbox.core.data import paths
 from nutbox.registry import game_class
-from nutbox.sim.figures import Difference, Distribution, FirstPlayer, Interval, Mirror, OptionValue, PlanJson
+from nutbox.sim.figures import (
+    Difference,
+    Distribution,
+    FirstPlayer,
+    Interval,
+    Mirror,
+    OptionValue,
+    PartFigures,
+    PlanJson,
+)
 
 
 def percent(rate: float | None) -> str:
@@ -80,6 +89,17 @@ def spread(figure: Distribution | None) -> str:
         return "-"
     median, q1, q3, mean = (number(value) for value in (figure["median"], figure["q1"], figure["q3"], figure["mean"]))
     return f"{median} ({q1} to {q3}), mean {mean}"
+
+
+def parts_lines(parts: list[PartFigures]) -> tuple[list[str], list[list[str]]]:
+    """Where the points come from, as a table's header and lines: a line per part of the score, its mean points
+    per game for each agent, then for each seat."""
+    agents = list(dict.fromkeys(agent for part in parts for agent in part["agents"]))
+    seats = len(parts[0]["seats"]) if parts else 0
+    header = ["part of the score", *agents, *(player(seat) for seat in range(seats))]
+    lines = [[part["part"].replace("_", " "), *(number(part["agents"].get(agent)) for agent in agents),
+              *(number(value) for value in part["seats"])] for part in parts]
+    return header, lines
 
 
 def player(seat: int) -> str:

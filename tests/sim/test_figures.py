@@ -38,6 +38,9 @@ def row(index: int, agents: list[str], scores: list[float], winners: list[int], 
         "scores": None if failed else scores, "winners": None if failed else winners,
         "decisions": None if failed else 10 + 3 * index, "actions": None if failed else 20 + 5 * index,
         "lead_changes": None if failed else changes, "halfway_leader": None if failed else halfway,
+        # (the nut-hunt rows keep parts: a nest's worth and the rest of each score)
+        "score_parts": None if failed or changes is None else json.dumps(
+            [{"nests": float(score // 2), "objectives": score - score // 2} for score in scores]),
         "error": error, "rules_version": "3", "nutbox_version": "0.1.0",
     }
 

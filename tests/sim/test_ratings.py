@@ -18,7 +18,8 @@ def row(index: int, agents: list[str], scores: list[float] | None, winners: list
         "index": index, "block": index, "rotation": 0, "seed": index, "game": "nut-hunt",
         "options": f'{{"players": {len(agents)}}}', "agents": agents, "agent_settings": agents,
         "scores": scores, "winners": winners, "decisions": 1, "actions": 2, "lead_changes": None,
-        "halfway_leader": None, "error": error, "rules_version": rules_version, "nutbox_version": "0.1.0",
+        "halfway_leader": None, "score_parts": None,
+        "error": error, "rules_version": rules_version, "nutbox_version": "0.1.0",
     }
 
 

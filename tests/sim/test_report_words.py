@@ -33,7 +33,8 @@ def study(seats: list[str], games: int, winners: Winner) -> Summary:
             "game": plan.game, "options": plan.options_text(), "agents": list(seating.agents),
             "agent_settings": [plan.agent_settings[name] for name in seating.agents],
             "scores": [1.0 if seat in won else 0.0 for seat in range(plan.players)], "winners": won,
-            "decisions": 30, "actions": 30, "lead_changes": None, "halfway_leader": None, "error": None,
+            "decisions": 30, "actions": 30, "lead_changes": None, "halfway_leader": None, "score_parts": None,
+            "error": None,
             "rules_version": plan.rules_version, "nutbox_version": plan.nutbox_version,
         })
     return summarize(plan, rows)

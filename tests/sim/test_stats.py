@@ -59,7 +59,7 @@ def row(index: int, agents: list[str], scores: list[float], winners: list[int], 
             "options": "{}", "agents": agents, "agent_settings": agents, "scores": None if error else scores,
             "winners": None if error else winners, "decisions": None if error else 10 + index,
             "actions": None if error else 20 + index, "lead_changes": None if error else changes,
-            "halfway_leader": None if error else halfway, "error": error, "rules_version": "1",
+            "halfway_leader": None if error else halfway, "score_parts": None, "error": error, "rules_version": "1",
             "nutbox_version": "0.1.0"}
 
 
