@@ -34,6 +34,7 @@ from nutbox.sim.text import (
     game_words,
     mirror_edge,
     option_words,
+    parts_lines,
     player,
     rate_with_interval,
     spread,
@@ -289,6 +290,7 @@ def single(summary: Summary) -> dict[str, Any]:
         "edge": edge(summary["first_player"]),
         "agents": [[agent["agent"], rate_with_interval(agent), spread(agent["score"])] for agent in summary["agents"]],
         "mirror": mirror_edge(summary.get("mirror")),
+        "parts": parts_lines(summary["score_parts"]) if summary.get("score_parts") else None,
         "length": spread(summary["length"]["decisions"]),
         "draws": rate_with_interval(summary["outcomes"]["draws"]),
     }
