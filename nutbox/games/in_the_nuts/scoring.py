@@ -27,6 +27,18 @@ def score(state: NutsState, player: int) -> int:
     return total
 
 
+def score_parts(state: NutsState, player: int) -> dict[str, float]:
+    """score() by its two sources: the values of the filled cards, and a point for each nut on a card not filled."""
+    filled = loose = 0
+    for card, storage in enumerate(COMPONENTS.storage):
+        i = player * CARDS + card
+        if state.filled(player, card):
+            filled += storage.points
+        else:
+            loose += state.card_plain[i] + state.card_jokers[i]
+    return {"filled cards": float(filled), "nuts on unfilled cards": float(loose)}
+
+
 def best_card(state: NutsState, player: int) -> int:
     """The value of the player's most valuable filled card (0: none filled): what settles a tie."""
     return max((s.points for c, s in enumerate(COMPONENTS.storage) if state.filled(player, c)), default=0)

@@ -245,6 +245,9 @@ class NutsState(PhasedState[NutsView]):
     def running_scores(self) -> list[float]:
         return self.scores()  # the points a player holds are counted the same during the game
 
+    def score_parts(self) -> list[dict[str, float]] | None:
+        return [scoring.score_parts(self, p) for p in range(self.n)] if self.is_terminal() else None
+
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 
