@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nutbox.core import Action, ActionSpace, Field, Form, Named, Notation, Number, Word
@@ -287,15 +286,6 @@ NOTATION = Notation(
 CONVEYOR_ROWS = tuple(sorted(COMPONENTS.conveyor_rows))
 ROW_INDEX = {row: index for index, row in enumerate(CONVEYOR_ROWS)}
 MASKS = range(1 << (COLUMNS - 1))  # every set of left columns a row's tiles can have
-
-
-def row_lefts(tiles: Iterable[tuple[int, int]]) -> list[int]:
-    """The left columns of each conveyor row's tiles (CONVEYOR_ROWS order) as bits: 1 << column."""
-    lefts = [0] * len(CONVEYOR_ROWS)
-    index = ROW_INDEX
-    for row, left in tiles:
-        lefts[index[row]] |= 1 << left
-    return lefts
 
 
 def _covered(mask: int) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name
-from nutbox.games.nuts_factory import turn
+from nutbox.games.nuts_factory import floor, turn
 from nutbox.games.nuts_factory.actions import (
     EXCHANGES,
     MACHINE_MOVES,
@@ -32,7 +32,6 @@ from nutbox.games.nuts_factory.actions import (
     SquirrelTo,
     Take,
     place,
-    row_lefts,
 )
 from nutbox.games.nuts_factory.components import BONUS_RULE, COLUMNS, COMPONENTS, NUT_NAMES, NUTS
 
@@ -77,7 +76,8 @@ def playable(state: FactoryState, card: int, option: int) -> bool:
 
 
 def any_playable(state: FactoryState) -> bool:
-    return any(playable(state, card, option) for card in state.hands[state.current] for option in (0, 1))
+    hand = state.hands[state.current]
+    return bool(hand) and any(playable(state, card, option) for card in hand for option in (0, 1))
 
 
 def targets(state: FactoryState, effect: str) -> list[Action]:
@@ -117,7 +117,7 @@ def machine_targets(state: FactoryState) -> Iterator[Action]:
 
 def tile_targets(state: FactoryState, same_row: bool) -> Iterator[Action]:
     """A tile moved to any place it fits once lifted (in its own row only, `same_row`): by tile, then by place."""
-    lefts = row_lefts(state.tiles)
+    lefts = floor.lefts(state.floor())
     for spot in sorted(state.tiles):
         row, col = spot
         for to in SPOTS:

@@ -15,13 +15,15 @@ draws when the deck is to be reshuffled before the last.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, listing, plural, seat_name
+from nutbox.games.nuts_factory import floor
 from nutbox.games.nuts_factory.actions import DONE, DRAWS, PRODUCE, DrawBonus
-from nutbox.games.nuts_factory.components import BONUS_RULE, COMPONENTS, NUT_NAMES, NUTS, TileKind, top_of
+from nutbox.games.nuts_factory.components import BONUS_RULE, COMPONENTS, NUT_NAMES, NUTS, TOPS, TileKind
 
 if TYPE_CHECKING:
     from nutbox.games.nuts_factory.state import FactoryState
@@ -89,9 +91,7 @@ _SINGLE_AT = {fall: {name: tuple((left[0] if left else -1, right[0] if right els
                      for name, at in exits.items() if name not in _SPLITTING[fall]}
               for fall, exits in _EXITS_AT.items()}
 _STRAIGHT = tuple((column,) for column in _COLUMNS)  # a row of bare belts, by entrance: its exits
-_STRAIGHT_ON = (*_COLUMNS, -1)  # the same, one exit each, by column; a stopped nut (-1) stays stopped
 _CROSSINGS = (*(column + 1 << _CROSSING for column in _COLUMNS), 0)  # what the Squirrel's row marks, by column
-_Exit = TypeVar("_Exit", int, tuple[int, ...])  # where a nut leaves a tile: one column (-1: stops), or each
 _ROUTES: dict[int, Route] = {}  # flow | routes << 32 -> its Route, made once and shared (they are immutable)
 
 
@@ -105,11 +105,11 @@ def _route(key: int) -> Route:
 
 def _conveyors(
     tiles: Mapping[tuple[int, int], str],
-    straight: tuple[_Exit, ...],
-    exits: Mapping[str, tuple[tuple[_Exit, _Exit], ...]],
-) -> dict[int, list[_Exit]]:
+    straight: tuple[tuple[int, ...], ...],
+    exits: Mapping[str, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]],
+) -> dict[int, list[tuple[int, ...]]]:
     """The rows that hold tiles: by entrance, where a nut leaves (`straight` where no tile is)."""
-    conveyors: dict[int, list[_Exit]] = {}
+    conveyors: dict[int, list[tuple[int, ...]]] = {}
     for (row, left), name in tiles.items():
         table = conveyors.get(row)
         if table is None:
@@ -122,12 +122,14 @@ def routes(
     tiles: Mapping[tuple[int, int], str],
     machines: Mapping[tuple[int, int], str],
     fall_through: bool = False,
+    floor_code: int | None = None,
 ) -> list[Route]:
     """Every route from every dispenser, given the tiles ({(row, left column): kind}) and the machines
     ({(row, column): "salter" | "roaster"}): dispenser by dispenser, each in the order its routes part.
-    Only rows that change something are walked: a row of bare belts lets every nut fall straight on."""
+    Only rows that change something are walked: a row of bare belts lets every nut fall straight on.
+    `floor_code`: the floor's code (floor.py), where it is known already."""
     if _SPLITTING[fall_through].isdisjoint(tiles.values()):
-        return _single_routes(tiles, machines, _SINGLE_AT[fall_through])
+        return _single_routes(floor.code(tiles, machines) if floor_code is None else floor_code, fall_through)
     conveyors = _conveyors(tiles, _STRAIGHT, _EXITS_AT[fall_through])  # row -> by entrance, its exits
     squirrel_row = COMPONENTS.squirrel_row
     marking: dict[int, dict[int, int]] = {}  # row -> {column: what its machine marks}
@@ -160,34 +162,84 @@ def routes(
     return [known(key) or _route(key) for key in (flow | count << 32 for flow, count in flows.items())]
 
 
-def _single_routes(
-    tiles: Mapping[tuple[int, int], str],
-    machines: Mapping[tuple[int, int], str],
-    single: dict[str, tuple[tuple[int, int], ...]],
-) -> list[Route]:
+def _single_routes(floor_code: int, fall_through: bool) -> list[Route]:
     """`routes` on a floor where no tile splits: one route at most from each dispenser, so the floor is walked
-    for all of them at once, row by row, as their columns (-1 once stopped) and their marks."""
-    conveyors = _conveyors(tiles, _STRAIGHT_ON, single)  # row -> by entrance, its exit
-    squirrel_row = COMPONENTS.squirrel_row
-    marking: dict[int, list[int]] = {}  # row -> by column, what its machine marks
-    for (row, column), kind in machines.items():
-        if row not in conveyors and row != squirrel_row:
-            marks = marking.get(row)
-            if marks is None:
-                marks = marking[row] = [0] * (len(_COLUMNS) + 1)
-            marks[column] = _MARKS[kind]
-    at = list(_COLUMNS)
-    flows = [source << _FIELD for source in _COLUMNS]  # all but the column
-    for row in sorted({*conveyors, *marking, squirrel_row}):
-        table = conveyors.get(row)
-        if table is not None:
-            at = [table[column] for column in at]
-        else:
-            row_marks = _CROSSINGS if row == squirrel_row else marking[row]
-            flows = [flow | row_marks[column] for flow, column in zip(flows, at, strict=True)]
+    for all of them at once, stage by stage (floor.STAGES), as their flows; a stopped one keeps the column
+    _STOPPED. What a stage does is looked up by its code (floor.stage_codes): its table gives, for a nut entering
+    at each column, the marks it takes with the column it leaves by; it is worked out the first time that code
+    is met."""
+    flows = _SOURCES
+    known_stages = _STAGE_TABLES[fall_through]
+    for stage, code in enumerate(floor.stage_codes(floor_code)):
+        table = known_stages[stage].get(code) or _stage_table(stage, code, fall_through, known_stages[stage])
+        flows = [flow & _KEPT | table[flow & _COLUMN] for flow in flows]
     known = _ROUTES.get
-    keys = (flow | column | 1 << 32 for flow, column in zip(flows, at, strict=True) if column >= 0)
-    return [known(key) or _route(key) for key in keys]
+    return [known(flow | _ONE_ROUTE) or _route(flow | _ONE_ROUTE) for flow in flows if flow & _COLUMN != _STOPPED]
+
+
+_STOPPED = len(_COLUMNS)  # the column of a nut that stopped (the data allow it in a column's bits)
+_ONE_ROUTE = 1 << 32  # a flow's count of routes, where a flow is one route (see _route)
+_KEPT = ~_COLUMN  # what a stage keeps of a flow: all but its column
+_SOURCES = [source << _FIELD | source for source in _COLUMNS]  # each dispenser's flow, at its own column
+_KNOWN_LIMIT = 20_000  # tables kept by each cache below: one past it starts afresh (memory stays bounded)
+# fall_through -> by stage, code -> its table; the same for the conveyor rows alone, by the code of their tiles
+_Tables = list[dict[int, tuple[int, ...]]]  # by stage, code -> table
+_STAGE_TABLES: dict[bool, _Tables] = {fall: [{} for _ in floor.STAGES] for fall in (False, True)}
+_CONVEYED: dict[bool, _Tables] = {fall: [{} for _ in floor.STAGES] for fall in (False, True)}
+
+
+def _stage_table(stage: int, code: int, fall_through: bool, known: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
+    """A stage's table, by the column a nut enters at (_STOPPED: it had stopped): the marks it takes, with the
+    column it leaves by (_STOPPED: it stops). Kept in `known`. Its conveyor rows alone are looked up too: many
+    stages share them, with the machines elsewhere."""
+    rows, marking = floor.STAGES[stage]
+    tiles_bits = len(rows) * floor.ROW_BITS
+    tiles_code = code & (1 << tiles_bits) - 1
+    conveyed = _CONVEYED[fall_through][stage]
+    exits = conveyed.get(tiles_code) or _kept(conveyed, tiles_code, _conveyed(len(rows), tiles_code, fall_through))
+    marks = _marks(marking, code >> tiles_bits)
+    return _kept(known, code, tuple(column | marks[column] for column in exits))
+
+
+def _kept(known: dict[int, tuple[int, ...]], code: int, table: tuple[int, ...]) -> tuple[int, ...]:
+    if len(known) >= _KNOWN_LIMIT:
+        known.clear()
+    known[code] = table
+    return table
+
+
+def _conveyed(row_count: int, tiles_code: int, fall_through: bool) -> tuple[int, ...]:
+    """A stage's conveyor rows (`row_count` of them, with the tiles their code says): by the column a nut enters
+    at (_STOPPED: it had stopped), the column it leaves by (_STOPPED: it stops)."""
+    single = _SINGLE_AT[fall_through]
+    exits: list[list[int]] = []  # by conveyor row, by entrance: its exit (-1: stops)
+    for at in range(row_count):
+        exit_at = list(_COLUMNS)
+        for left, kind in enumerate(floor.row_kinds(tiles_code >> at * floor.ROW_BITS)):
+            if kind is not None:
+                exit_at[left], exit_at[left + 1] = single[kind][left]
+        exits.append(exit_at)
+    table = [_STOPPED] * (_STOPPED + 1)
+    for entrance in _COLUMNS:
+        column = entrance
+        for exit_at in exits:
+            column = exit_at[column]
+            if column < 0:
+                break
+        else:
+            table[entrance] = column
+    return tuple(table)
+
+
+@functools.cache
+def _marks(marking: int | None, machine_code: int) -> tuple[int, ...]:
+    """What a stage's marking row marks a nut with, by its column (none at _STOPPED); `machine_code`: the
+    machines of that row, if a machine row."""
+    if marking is None:
+        return (0,) * (_STOPPED + 1)
+    if marking == COMPONENTS.squirrel_row:
+        return (*(column + 1 << _CROSSING for column in _COLUMNS), 0)
+    return (*((0, _SALTED, _ROASTED)[machine_code >> 2 * column & 3] for column in _COLUMNS), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,15 +302,26 @@ def produce(state: FactoryState, events: list[Event]) -> None:
         if route.salted and route.roasted:
             bonus += route.count
     if eaten:
-        events.append(Event(f"The Squirrel eats {eaten} nut{'s' if eaten > 1 else ''}", "eaten", {"count": eaten}))
+        events.append(eats(eaten))
     for nut, count in enumerate(collected):
         state.warehouses[seat * NUTS + nut] += count
     if any(collected):
-        got = listing([plural(count, NUT_NAMES[nut]) for nut, count in enumerate(collected) if count])
-        events.append(Event(f"{seat_name(seat)} collects {got}", "collect", {"seat": seat, "nuts": collected}))
+        events.append(collects(seat, tuple(collected)))
     turn_box_holders(state, sorted({route.end for route in paths}), events)
     state.draws_left = bonus
     next_draw(state, events)
+
+
+# Production's events, made once for what they say (an event is immutable, and nothing changes its data).
+@functools.cache
+def eats(eaten: int) -> Event:
+    return Event(f"The Squirrel eats {eaten} nut{'s' if eaten > 1 else ''}", "eaten", {"count": eaten})
+
+
+@functools.cache
+def collects(seat: int, collected: tuple[int, ...]) -> Event:
+    got = listing([plural(count, NUT_NAMES[nut]) for nut, count in enumerate(collected) if count])
+    return Event(f"{seat_name(seat)} collects {got}", "collect", {"seat": seat, "nuts": list(collected)})
 
 
 def turn_box_holders(state: FactoryState, ends: list[int], events: list[Event]) -> None:
@@ -267,24 +330,52 @@ def turn_box_holders(state: FactoryState, ends: list[int], events: list[Event]) 
     the other kind; if every box would match, it turns a single quarter turn (decision 13)."""
     if not ends:
         return
-    arriving_at: dict[int, set[int]] = {col: set() for col in ends}  # the nut types that reach each holder
+    dispensers = COMPONENTS.dispensers
+    arriving_at = dict.fromkeys(ends, 0)  # the nut types that reach each holder, as bits
     for route in state.routes():
-        if route.end in arriving_at:
-            arriving_at[route.end].add(COMPONENTS.dispensers[route.source])
-    by_turns: dict[int, list[int]] = {}
+        arriving = arriving_at.get(route.end)
+        if arriving is not None:
+            arriving_at[route.end] = arriving | 1 << dispensers[route.source]
+    turned: list[int] = []  # by end, its quarter turns
+    still: list[int] = []  # the holders still at the end of a Connecting Path: every box matches a nut arriving
     for col in ends:
-        arriving = arriving_at[col]
-        holder, turns = state.holders[col], state.turns[col]
-        quarters = next((k for k in range(1, 4) if top_of(holder, turns + k) not in arriving), 1)
+        quarters = _QUARTERS_AWAY[state.holders[col]][state.turns[col] % 4][arriving_at[col]]
+        if not quarters:
+            quarters = 1
+            still.append(col)
         state.turns[col] += quarters
-        by_turns.setdefault(quarters, []).append(col)
+        turned.append(quarters)
     state._turned()
+    events.append(holders_turn(tuple(ends), tuple(turned)))
+    events += map(still_connecting, still)
+
+
+def _quarters_away(holder: int, turns: int, arriving: int) -> int:
+    """The fewest quarter turns (1 to 3) that bring to the top of a Box Holder turned so a box whose nut type is
+    not among `arriving` (bits); 0 where every box is."""
+    return next((k for k in range(1, 4) if not arriving >> TOPS[holder][(turns + k) % 4] & 1), 0)
+
+
+# Box Holder -> quarter turns (0 to 3) -> the nut types arriving (bits) -> _quarters_away
+_QUARTERS_AWAY = tuple(tuple(tuple(_quarters_away(holder, turns, arriving) for arriving in range(1 << NUTS))
+                             for turns in range(4)) for holder in range(len(TOPS)))
+
+
+@functools.cache
+def holders_turn(ends: tuple[int, ...], turned: tuple[int, ...]) -> Event:
+    """Box Holders turned: those in columns `ends`, each by its quarter turns in `turned`."""
+    by_turns: dict[int, list[int]] = {}
+    for col, quarters in zip(ends, turned, strict=True):
+        by_turns.setdefault(quarters, []).append(col)
     parts = [f"{QUARTERS[k]} in column{'s' if len(cols) > 1 else ''} {', '.join(str(c + 1) for c in cols)}"
              for k, cols in sorted(by_turns.items())]
-    events.append(Event("Box Holders turn " + "; ".join(parts), "rotate"))
-    for col in sorted({route.end for route in state.paths()} & set(ends)):
-        events.append(Event(f"The Box Holder in column {col + 1} is still a Connecting Path: each of its boxes "
-                            "matches a nut that reaches it", "rotate"))
+    return Event("Box Holders turn " + "; ".join(parts), "rotate")
+
+
+@functools.cache
+def still_connecting(col: int) -> Event:
+    return Event(f"The Box Holder in column {col + 1} is still a Connecting Path: each of its boxes matches a nut "
+                 "that reaches it", "rotate")
 
 
 def draw_outcomes(state: FactoryState) -> list[tuple[Action, float]]:
@@ -308,9 +399,7 @@ def on_draw(state: FactoryState, action: Action, events: list[Event]) -> None:
     seat = state.current
     state.pool = tuple(c for c in state.pool if c != action.card)
     state.hands[seat] = (*state.hands[seat], action.card)
-    hidden = Event(f"{seat_name(seat)} draws a bonus card for an Extra Delicious nut", "draw", {"seat": seat})
-    events.append(Event(f"{seat_name(seat)} draws bonus card {action.card} for an Extra Delicious nut",
-                        "draw", {"seat": seat, "card": action.card}, frozenset({seat}), hidden))
+    events.append(draws(seat, action.card))
     state.draws_left -= 1
     if state.draws_left > len(state.pool):
         # The deck runs out before the cards still owed are drawn, and the discards become the new deck: a card
@@ -319,6 +408,14 @@ def on_draw(state: FactoryState, action: Action, events: list[Event]) -> None:
         state.phase = "between-draws"
         return
     next_draw(state, events)
+
+
+@functools.cache
+def draws(seat: int, card: int) -> Event:
+    """The card drawn, seen by its drawer only; the others see that a card was drawn."""
+    hidden = Event(f"{seat_name(seat)} draws a bonus card for an Extra Delicious nut", "draw", {"seat": seat})
+    return Event(f"{seat_name(seat)} draws bonus card {card} for an Extra Delicious nut", "draw",
+                 {"seat": seat, "card": card}, frozenset({seat}), hidden)
 
 
 def on_between_draws(state: FactoryState, action: Action, events: list[Event]) -> None:

@@ -4,6 +4,7 @@ to whoever reached the final score first)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name
@@ -23,10 +24,10 @@ def ships(state: FactoryState) -> list[Action]:
 
 
 def on_shipping(state: FactoryState, action: Action, events: list[Event]) -> None:
-    if action == DONE:
+    if not isinstance(action, Ship):  # (tested first: comparing a Ship with a word costs two calls of __eq__)
+        assert action == DONE
         state.phase = "cleanup"
         return
-    assert isinstance(action, Ship)
     seat = state.current
     truck = TRUCKS[action.truck]
     for nut, need in enumerate(truck.nuts):
@@ -35,8 +36,14 @@ def on_shipping(state: FactoryState, action: Action, events: list[Event]) -> Non
     state.points[seat] += truck.points
     state.reached[seat] = state.turn
     state.shipped += 1
-    events.append(Event(f"{seat_name(seat)} ships truck {truck.id} for {truck.points} points "
-                        f"(now {state.points[seat]} points)", "ship", {"seat": seat, "truck": truck.id}))
+    events.append(ships_truck(seat, truck.id, truck.points, state.points[seat]))
+
+
+@functools.cache
+def ships_truck(seat: int, truck: int, points: int, now: int) -> Event:
+    """A truck shipped (made once for what it says, as it is immutable)."""
+    return Event(f"{seat_name(seat)} ships truck {truck} for {points} points (now {now} points)", "ship",
+                 {"seat": seat, "truck": truck})
 
 
 def ship_reason(state: FactoryState, action: Ship) -> str:

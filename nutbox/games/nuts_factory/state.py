@@ -16,12 +16,12 @@ listed, and what moves on by itself once an action is carried out (`settle`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import ge
+from operator import lshift
 from typing import Any, Self
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Game, ToMove
 from nutbox.core.phases import Phase, PhasedState
-from nutbox.games.nuts_factory import bonus, production, scoring, setup, turn, view
+from nutbox.games.nuts_factory import bonus, floor, production, scoring, setup, turn, view
 from nutbox.games.nuts_factory.actions import (
     D8,
     DONE,
@@ -40,7 +40,7 @@ from nutbox.games.nuts_factory.actions import (
     Ship,
     Spin,
 )
-from nutbox.games.nuts_factory.components import COMPONENTS, LIMITS, NUTS, TOPS, TRUCKS
+from nutbox.games.nuts_factory.components import ALL_CARDS, COMPONENTS, LIMITS, NUTS, TOPS, TRUCKS
 from nutbox.games.nuts_factory.options import FactoryOptions
 from nutbox.games.nuts_factory.view import FactoryView, PhaseName
 
@@ -50,8 +50,14 @@ from nutbox.games.nuts_factory.view import FactoryView, PhaseName
 COPIED_FIELDS = ("turns", "tiles", "machines", "supply", "points", "reached", "warehouses", "hands")
 
 
+# where a game starts: the machines by place, and the trucks face up by points
+MACHINES_AT_START = {(machine.row, machine.column): machine.kind for machine in COMPONENTS.machines}
+TRUCKS_AT_START = tuple(sorted(TRUCKS, key=lambda t: (TRUCKS[t].points, t)))
+
+
 class FactoryState(PhasedState[FactoryView]):
     __slots__ = (
+        "_floor",
         "_paths",
         "_routes",
         "actions_left",
@@ -96,15 +102,15 @@ class FactoryState(PhasedState[FactoryView]):
         self.holders: tuple[int, ...] = ()  # Box Holder per column, as dealt
         self.turns: list[int] = []  # its quarter turns clockwise
         self.tiles: dict[tuple[int, int], str] = {}  # (row, left column) -> tile kind
-        self.machines: dict[tuple[int, int], str] = {(m.row, m.column): m.kind for m in COMPONENTS.machines}
+        self.machines: dict[tuple[int, int], str] = dict(MACHINES_AT_START)
         self.squirrel = COMPONENTS.squirrel_column
         self.supply = dict(COMPONENTS.supply)
-        self.trucks: tuple[int, ...] = tuple(sorted(TRUCKS, key=lambda t: (TRUCKS[t].points, t)))
+        self.trucks: tuple[int, ...] = TRUCKS_AT_START
         self.points = [0] * self.n
         self.reached = [0] * self.n  # the turn each seat reached its current score
         self.warehouses = [0] * (self.n * NUTS)
         self.hands: list[tuple[int, ...]] = [()] * self.n
-        self.pool: tuple[int, ...] = tuple(card.id for card in COMPONENTS.bonus_cards)  # the face-down deck
+        self.pool: tuple[int, ...] = ALL_CARDS  # the face-down deck
         self.discards: tuple[int, ...] = ()
         self.phase: PhaseName = "setup"
         self.current = 0
@@ -120,6 +126,7 @@ class FactoryState(PhasedState[FactoryView]):
         self.warehouse_limit = LIMITS.warehouse
         self.end_turns: int | None = None  # turns left once the end is triggered
         self.winner_seats: tuple[int, ...] = ()
+        self._floor: int | None = None  # the floor's code (floor.py), kept as it changes; None: work it out
         self._routes: tuple[production.Route, ...] | None = None  # every route on the floor: until it changes
         self._paths: tuple[production.Route, ...] | None = None  # those that connect: until the tops change too
 
@@ -140,7 +147,7 @@ class FactoryState(PhasedState[FactoryView]):
         other.pending, other.reroll, other.draws_left = self.pending, self.reroll, self.draws_left
         other.shipped, other.truck_limit, other.warehouse_limit = self.shipped, self.truck_limit, self.warehouse_limit
         other.end_turns, other.winner_seats = self.end_turns, self.winner_seats
-        other._routes, other._paths = self._routes, self._paths
+        other._floor, other._routes, other._paths = self._floor, self._routes, self._paths
         other._legal = self._legal
         return other
 
@@ -148,11 +155,18 @@ class FactoryState(PhasedState[FactoryView]):
     def tops(self) -> list[int]:
         return [TOPS[h][t % 4] for h, t in zip(self.holders, self.turns, strict=True)]
 
+    def floor(self) -> int:
+        """The floor's code (floor.py): worked out once, then kept as tiles and machines move."""
+        if self._floor is None:
+            self._floor = floor.code(self.tiles, self.machines)
+        return self._floor
+
     def routes(self) -> tuple[production.Route, ...]:
         """Every route a nut can take as the floor stands, whether it ends in a matching box or not (cached until
         a tile or a machine moves: turning a Box Holder changes none)."""
         if self._routes is None:
-            self._routes = tuple(production.routes(self.tiles, self.machines, self.options.unused_end == "fall"))
+            self._routes = tuple(production.routes(self.tiles, self.machines, self.options.unused_end == "fall",
+                                                   self.floor()))
         return self._routes
 
     def paths(self) -> tuple[production.Route, ...]:
@@ -162,7 +176,33 @@ class FactoryState(PhasedState[FactoryView]):
         return self._paths
 
     def _changed(self) -> None:
-        """The floor changed (tiles, machines, or anything else): forget the routes and the paths."""
+        """The floor changed (tiles, machines, or anything else): forget its code, the routes and the paths."""
+        self._floor = None
+        self._routes = self._paths = None
+
+    # the rules move tiles and machines through these, which keep the floor's code
+    def put_tile(self, spot: tuple[int, int], kind: str) -> None:
+        self.tiles[spot] = kind
+        self._moved(floor.TILE_CODE_AT[kind][spot])
+
+    def lift_tile(self, spot: tuple[int, int]) -> str:
+        kind = self.tiles.pop(spot)
+        self._moved(-floor.TILE_CODE_AT[kind][spot])
+        return kind
+
+    def move_machine(self, spot: tuple[int, int], column: int) -> str:
+        """The machine at `spot` moved to `column` of its row: its kind."""
+        kind = self.machines.pop(spot)
+        to = (spot[0], column)
+        self.machines[to] = kind
+        codes = floor.MACHINE_CODE_AT[kind]
+        self._moved(codes[to] - codes[spot])
+        return kind
+
+    def _moved(self, change: int) -> None:
+        """A tile or a machine moved, changing the floor's code by `change`: forget the routes and the paths."""
+        if self._floor is not None:
+            self._floor += change
         self._routes = self._paths = None
 
     def _turned(self) -> None:
@@ -180,13 +220,21 @@ class FactoryState(PhasedState[FactoryView]):
         return self.warehouses[seat * NUTS : seat * NUTS + NUTS]
 
     def shippable(self, seat: int) -> list[int]:
-        """The trucks still waiting whose nuts the seat's warehouse holds, in the order they wait."""
-        have = self.warehouse(seat)
-        return [truck for truck in self.trucks if all(map(ge, have, TRUCKS[truck].nuts))]
+        """The trucks still waiting whose nuts the seat's warehouse holds, in the order they wait (compared all
+        nuts at once, packed as LOADS says)."""
+        have = GUARDS + sum(map(lshift, self.warehouse(seat), LOAD_SHIFTS))
+        return [truck for truck in self.trucks if (have - LOADS[truck]) & GUARDS == GUARDS]
 
     # --- the protocol (the rest is PhasedState's, through PHASES) --------------------------------------
     def to_move(self) -> ToMove:
         return NOT_A_SEAT.get(self.phase, self.current)
+
+    # what to_move answers, read from the phase alone: a driver asks both before every action
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
 
     def _not_an_outcome(self, action: Action) -> str:
         # a player's decision tried while chance acts gets the rule that says what happens instead
@@ -213,9 +261,17 @@ class FactoryState(PhasedState[FactoryView]):
         return view.build(self, seat)
 
 
+# Nuts packed into one int, a field of 16 bits per nut type (counts stay far below 2 ** 16) topped by a guard
+# bit: subtracting a truck's load from a warehouse so packed, with its guard bits set, leaves them all set
+# exactly when the warehouse holds at least the load of each type.
+LOAD_SHIFTS = tuple(17 * nut for nut in range(NUTS))
+GUARDS = sum(1 << (shift + 16) for shift in LOAD_SHIFTS)
+LOADS = {truck: sum(map(lshift, TRUCKS[truck].nuts, LOAD_SHIFTS)) for truck in TRUCKS}
+
 # who decides in the phases where no seat does; in every other, the current player
 NOT_A_SEAT: dict[str, ToMove] = {"over": TERMINAL, "setup": CHANCE, "squirrel": CHANCE, "scamper": CHANCE,
                                  "draw": CHANCE}
+CHANCE_PHASES = frozenset(phase for phase, who in NOT_A_SEAT.items() if who is CHANCE)
 Effect = Callable[[FactoryState, Action, list[Event]], None]
 Listing = Callable[[FactoryState], list[Action]]
 
@@ -228,7 +284,11 @@ def offered(own: Listing, *last: Action) -> Listing:
     def legal(state: FactoryState) -> list[Action]:
         if state.pending:
             return bonus.targets(state, state.pending)
-        return [*own(state), *bonus.plays(state), *last]
+        legal = own(state)  # a new list each time, so it is extended in place
+        if state.hands[state.current]:
+            legal += bonus.plays(state)
+        legal += last
+        return legal
 
     return legal
 
@@ -252,29 +312,55 @@ def decided(effect: Effect) -> Callable[[FactoryState, Action], list[Event]]:
 
 
 def settle(state: FactoryState, events: list[Event]) -> None:
-    """Move on through whatever needs no decision."""
-    while True:
-        seat = state.current
-        phase = state.phase
-        if state.pending:
+    """Move on through whatever needs no decision: while no bonus effect waits for its target, each phase that
+    can move on by itself (MOVES_ON) does, until one that cannot."""
+    while not state.pending:
+        moves_on = MOVES_ON.get(state.phase)
+        if moves_on is None or not moves_on(state, events):
             return
-        if phase == "config" and not state.actions_left and not bonus.any_playable(state):
-            turn.end_config(state, events)
-            continue
-        if phase == "before-production" and not bonus.any_playable(state):
-            production.produce(state, events)
-            continue
-        if phase == "between-draws" and not bonus.any_playable(state):
-            production.next_draw(state, events)
-            continue
-        if phase == "shipping" and state.shipped >= state.truck_limit and not bonus.any_playable(state):
-            state.phase = "cleanup"
-            continue
-        if phase == "cleanup" and sum(state.warehouse(seat)) <= state.warehouse_limit \
-                and len(state.hands[seat]) <= LIMITS.bonus_hand:
-            turn.end_turn(state, events)
-            continue
-        return
+
+
+# Each phase that can end by itself: what ends it, when nothing is left to decide there; whether it did.
+def _config_over(state: FactoryState, events: list[Event]) -> bool:
+    if state.actions_left or bonus.any_playable(state):
+        return False
+    turn.end_config(state, events)
+    return True
+
+
+def _production_due(state: FactoryState, events: list[Event]) -> bool:
+    if bonus.any_playable(state):
+        return False
+    production.produce(state, events)
+    return True
+
+
+def _next_draw_due(state: FactoryState, events: list[Event]) -> bool:
+    if bonus.any_playable(state):
+        return False
+    production.next_draw(state, events)
+    return True
+
+
+def _shipping_over(state: FactoryState, events: list[Event]) -> bool:
+    if state.shipped < state.truck_limit or bonus.any_playable(state):
+        return False
+    state.phase = "cleanup"
+    return True
+
+
+def _cleanup_over(state: FactoryState, events: list[Event]) -> bool:
+    seat = state.current
+    if sum(state.warehouse(seat)) > state.warehouse_limit or len(state.hands[seat]) > LIMITS.bonus_hand:
+        return False
+    turn.end_turn(state, events)
+    return True
+
+
+MOVES_ON: dict[str, Callable[[FactoryState, list[Event]], bool]] = {
+    "config": _config_over, "before-production": _production_due, "between-draws": _next_draw_due,
+    "shipping": _shipping_over, "cleanup": _cleanup_over,
+}
 
 
 CONFIGURATION = (Build, Clear, MoveTile, Spin, MoveMachine)

@@ -7,12 +7,11 @@ completely on the board"). Production is production.py's, Shipping scoring.py's,
 from __future__ import annotations
 
 import functools
-from itertools import chain
 from operator import getitem
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name
-from nutbox.games.nuts_factory import scoring
+from nutbox.games.nuts_factory import floor, scoring
 from nutbox.games.nuts_factory.actions import (
     D8,
     D8S,
@@ -38,7 +37,6 @@ from nutbox.games.nuts_factory.actions import (
     build_tables,
     columns,
     place,
-    row_lefts,
     tile_name,
     tile_place,
     tile_words,
@@ -58,6 +56,7 @@ from nutbox.games.nuts_factory.components import (
     SHIP_RULE,
     SQUIRREL_RULE,
     TILE_KINDS,
+    TOPS,
 )
 from nutbox.games.nuts_factory.options import die_faces
 
@@ -111,14 +110,16 @@ def configurations(state: FactoryState) -> list[Action]:
     kinds: tuple[str, ...] = ("cross",) if supply["cross"] else ()
     if state.splitters:
         kinds += tuple(kind for kind in TILE_KINDS[1:] if supply[LAYOUTS[kind]])
-    lefts = row_lefts(state.tiles)
+    lefts = floor.lefts(state.floor())
     legal: list[Action] = []
     if kinds:
         builds = _BUILDS.get(kinds)
         if builds is None:
             builds = _BUILDS[kinds] = build_tables(kinds)
-        legal += chain.from_iterable(map(getitem, builds, lefts))
-    legal += chain.from_iterable(map(getitem, TILE_MOVES, lefts))
+        for row_builds in map(getitem, builds, lefts):  # (a loop of += beats a chain: it copies tuples whole)
+            legal += row_builds
+    for row_moves in map(getitem, TILE_MOVES, lefts):
+        legal += row_moves
     legal += SPINS
     machines = state.machines
     key = frozenset(machines)
@@ -139,72 +140,103 @@ _MACHINE_MOVES: dict[frozenset[tuple[int, int]], tuple[Action, ...]] = {}  # the
 
 # --- Configuration: what it does ----------------------------------------------------------------------------
 def on_config(state: FactoryState, action: Action, events: list[Event]) -> None:
-    name = seat_name(state.current)
-    if action == DONE:
-        state.actions_left = 0
-        end_config(state, events)
-        return
-    state.actions_left -= 1
+    # (the dataclasses first: comparing one with a word costs two calls of __eq__)
+    seat = state.current
     if isinstance(action, Build):
-        layout = COMPONENTS.tiles[action.kind].layout
-        state.supply[layout] -= 1
+        state.supply[LAYOUTS[action.kind]] -= 1
         if action.kind != "cross":
             state.splitters -= 1
-        state.tiles[(action.row, action.col)] = action.kind
-        state._changed()
-        events.append(Event(f"{name} builds {tile_words(action.kind, action.row, action.col)}", "build"))
+        state.put_tile((action.row, action.col), action.kind)
+        events.append(built(seat, action.kind, action.row, action.col))
     elif isinstance(action, Clear):
-        kind = state.tiles.pop((action.row, action.col))
-        state.supply[COMPONENTS.tiles[kind].layout] += 1
-        state._changed()
-        events.append(Event(f"{name} clears the {tile_name(kind)} in {tile_place(action.row, action.col)}",
-                            "clear"))
+        kind = state.lift_tile((action.row, action.col))
+        state.supply[LAYOUTS[kind]] += 1
+        events.append(cleared(seat, kind, action.row, action.col))
     elif isinstance(action, MoveTile):
         move_tile(state, action, events)
     elif isinstance(action, Spin):
         state.turns[action.col] += 1
         state._turned()
-        events.append(Event(f"{name} spins the Box Holder in column {action.col + 1}: "
-                            f"{NUT_NAMES[state.tops()[action.col]]} on top", "spin"))
+        events.append(spun(seat, action.col, TOPS[state.holders[action.col]][state.turns[action.col] % 4]))
     elif isinstance(action, MoveMachine):
         move_machine(state, action, events)
+    elif action == DONE:
+        state.actions_left = 0
+        end_config(state, events)
+        return
     else:
         assert action == FEED
         state.fed = True
-        events.append(Event(f"{name} feeds the Squirrel: he naps this turn", "feed"))
+        events.append(feeds(seat))
+    state.actions_left -= 1  # every Action but done costs one
 
 
 def move_tile(state: FactoryState, action: MoveTile, events: list[Event]) -> None:
     """A tile slid by an Action, or moved by a bonus card."""
-    kind = state.tiles.pop((action.row, action.col))
-    state.tiles[(action.to_row, action.to_col)] = kind
-    state._changed()
-    if action.to_row == action.row:
-        where = f"in row {action.row} from {columns(action.col)} to {columns(action.to_col)}"
-    else:
-        where = f"from {tile_place(action.row, action.col)} to {tile_place(action.to_row, action.to_col)}"
-    events.append(Event(f"{seat_name(state.current)} moves the {tile_name(kind)} {where}", "move"))
+    kind = state.lift_tile((action.row, action.col))
+    state.put_tile((action.to_row, action.to_col), kind)
+    events.append(tile_moved(state.current, kind, action.row, action.col, action.to_row, action.to_col))
 
 
 def move_machine(state: FactoryState, action: MoveMachine, events: list[Event]) -> None:
     """A Salter or Roaster slid by an Action, or moved by a bonus card."""
-    kind = state.machines.pop((action.row, action.col))
-    state.machines[(action.row, action.to_col)] = kind
-    state._changed()
-    events.append(Event(f"{seat_name(state.current)} moves the {kind.capitalize()} in row {action.row} from column "
-                        f"{action.col + 1} to column {action.to_col + 1}", "machine"))
+    kind = state.move_machine((action.row, action.col), action.to_col)
+    events.append(machine_moved(state.current, kind, action.row, action.col, action.to_col))
+
+
+# The events of the Actions, made once for what they say (see turn_of): a playout narrates thousands of them.
+@functools.cache
+def built(seat: int, kind: str, row: int, col: int) -> Event:
+    return Event(f"{seat_name(seat)} builds {tile_words(kind, row, col)}", "build")
+
+
+@functools.cache
+def cleared(seat: int, kind: str, row: int, col: int) -> Event:
+    return Event(f"{seat_name(seat)} clears the {tile_name(kind)} in {tile_place(row, col)}", "clear")
+
+
+@functools.cache
+def tile_moved(seat: int, kind: str, row: int, col: int, to_row: int, to_col: int) -> Event:
+    if to_row == row:
+        where = f"in row {row} from {columns(col)} to {columns(to_col)}"
+    else:
+        where = f"from {tile_place(row, col)} to {tile_place(to_row, to_col)}"
+    return Event(f"{seat_name(seat)} moves the {tile_name(kind)} {where}", "move")
+
+
+@functools.cache
+def spun(seat: int, col: int, top: int) -> Event:
+    return Event(f"{seat_name(seat)} spins the Box Holder in column {col + 1}: {NUT_NAMES[top]} on top", "spin")
+
+
+@functools.cache
+def machine_moved(seat: int, kind: str, row: int, col: int, to_col: int) -> Event:
+    return Event(f"{seat_name(seat)} moves the {kind.capitalize()} in row {row} from column {col + 1} to column "
+                 f"{to_col + 1}", "machine")
+
+
+@functools.cache
+def feeds(seat: int) -> Event:
+    return Event(f"{seat_name(seat)} feeds the Squirrel: he naps this turn", "feed")
 
 
 def end_config(state: FactoryState, events: list[Event]) -> None:
     if state.fed:
-        events.append(Event("The Squirrel was fed: no Squirrel Movement", "squirrel"))
+        events.append(SQUIRREL_FED)
         state.phase = "before-production"
     elif state.on_path():
-        events.append(Event(f"The Squirrel already sits on a Connecting Path in column {state.squirrel + 1}",
-                            "squirrel"))
+        events.append(already_on_path(state.squirrel))
         state.phase = "before-production"
     else:
         state.phase = "squirrel"
+
+
+SQUIRREL_FED = Event("The Squirrel was fed: no Squirrel Movement", "squirrel")
+
+
+@functools.cache
+def already_on_path(col: int) -> Event:
+    return Event(f"The Squirrel already sits on a Connecting Path in column {col + 1}", "squirrel")
 
 
 # --- Configuration: what is refused -------------------------------------------------------------------------
@@ -295,16 +327,23 @@ def on_squirrel(state: FactoryState, action: Action, events: list[Event]) -> Non
 def on_scamper(state: FactoryState, action: Action, events: list[Event]) -> None:
     assert isinstance(action, D8)
     state.squirrel = action.col
-    events.append(Event(f"The eight-sided die shows {action.col + 1}: the Squirrel scampers to column "
-                        f"{action.col + 1}",
-                        "squirrel", {"column": action.col + 1}))
+    events.append(scampers(action.col))
     state.phase = "before-production"
+
+
+@functools.cache
+def scampers(col: int) -> Event:
+    return Event(f"The eight-sided die shows {col + 1}: the Squirrel scampers to column {col + 1}", "squirrel",
+                 {"column": col + 1})
+
+
+NOTHING_TO_HUNT = Event("No Connecting Path to hunt: the Squirrel stays", "squirrel")
 
 
 def hunt(state: FactoryState, events: list[Event]) -> None:
     targets = state.path_columns()
     if not targets:
-        events.append(Event("No Connecting Path to hunt: the Squirrel stays", "squirrel"))
+        events.append(NOTHING_TO_HUNT)
         after_hunt(state)
         return
     nearest = min(abs(c - state.squirrel) for c in targets)
@@ -317,9 +356,14 @@ def hunt(state: FactoryState, events: list[Event]) -> None:
 
 def step(state: FactoryState, direction: int, events: list[Event]) -> None:
     state.squirrel += direction
-    events.append(Event(f"The Squirrel hunts {'left' if direction < 0 else 'right'} to column "
-                        f"{state.squirrel + 1}", "squirrel", {"column": state.squirrel + 1}))
+    events.append(hunts_to(direction, state.squirrel))
     after_hunt(state)
+
+
+@functools.cache
+def hunts_to(direction: int, col: int) -> Event:
+    return Event(f"The Squirrel hunts {'left' if direction < 0 else 'right'} to column {col + 1}", "squirrel",
+                 {"column": col + 1})
 
 
 def after_hunt(state: FactoryState) -> None:
@@ -354,13 +398,22 @@ def on_cleanup(state: FactoryState, action: Action, events: list[Event]) -> None
     seat = state.current
     if isinstance(action, DiscardNut):
         state.warehouses[seat * NUTS + action.nut] -= 1
-        events.append(Event(f"{seat_name(seat)} discards a boxed {NUT_NAMES[action.nut]}", "discard"))
+        events.append(nut_discarded(seat, action.nut))
     else:
         assert isinstance(action, DiscardCard)
         state.hands[seat] = tuple(c for c in state.hands[seat] if c != action.card)
         state.discards = (*state.discards, action.card)
-        events.append(Event(f"{seat_name(seat)} discards bonus card {action.card}", "discard",
-                            {"card": action.card}))
+        events.append(card_discarded(seat, action.card))
+
+
+@functools.cache
+def nut_discarded(seat: int, nut: int) -> Event:
+    return Event(f"{seat_name(seat)} discards a boxed {NUT_NAMES[nut]}", "discard")
+
+
+@functools.cache
+def card_discarded(seat: int, card: int) -> Event:
+    return Event(f"{seat_name(seat)} discards bonus card {card}", "discard", {"card": card})
 
 
 def discard_reason(state: FactoryState, action: DiscardNut | DiscardCard) -> str:

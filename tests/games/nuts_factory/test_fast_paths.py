@@ -146,3 +146,19 @@ def test_a_clone_copies_the_fields_that_change_and_shares_the_others(index: int)
         assert clone.legal_actions() == listed
         clone.apply(random_action(clone, random.Random(index)))
         assert state.legal_actions() == listed  # the original's list is untouched
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_floor_code_kept_as_tiles_and_machines_move_equals_one_worked_out_afresh(players: int) -> None:
+    from nutbox.games.nuts_factory import floor
+
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(4):
+        state = game(players).new_state()
+        while not state.is_terminal():
+            state.apply(random_action(state, rng))
+            assert isinstance(state, FactoryState)
+            assert state.floor() == floor.code(state.tiles, state.machines)
+            checked += 1
+    assert checked > 100
