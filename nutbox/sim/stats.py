@@ -238,11 +238,13 @@ def difference(what: str, this: Interval, first: Interval) -> Difference | None:
 
 
 def differences(arm: Arm, first: Arm) -> list[Difference]:
-    """The rates of `arm` set against the first arm's: player 1's wins, then each agent's both arms have."""
+    """The rates of `arm` set against the first arm's: player 1's wins, then each agent's both arms have (with
+    two agents or more)."""
     pairs: list[tuple[str, Interval | None, Interval | None]] = [
         ("player 1 wins", arm["first_player"], first["first_player"])]
     theirs = {agent["agent"]: agent for agent in first["agents"]}
-    pairs += [(f"{agent['agent']} wins", agent, theirs.get(agent["agent"])) for agent in arm["agents"]]
+    if len(arm["agents"]) > 1:  # (a mirror match's one agent wins its fair share whatever changes)
+        pairs += [(f"{agent['agent']} wins", agent, theirs.get(agent["agent"])) for agent in arm["agents"]]
     found = [difference(what, this, base) for what, this, base in pairs if this is not None and base is not None]
     return [line for line in found if line is not None]
 
