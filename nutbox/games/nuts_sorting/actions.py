@@ -130,6 +130,10 @@ PICKUPS = tuple(Pickup(cell) for cell in range(NUM_CELLS))
 REMOVES = tuple(Remove(cell) for cell in range(NUM_CELLS))
 CHOOSES = {choice: Choose(choice) for choice in CHOICES}
 DEALS = tuple(Deal(cell, colour) for cell in range(NUM_CELLS) for colour in range(EMPTY + 1))
+# The play phase's actions by one number each, as its listing sorts them (turn.py): the moves (source << 6 | target)
+# in reading order, then the pickups (PICK + cell).
+PICK = NUM_CELLS << 6
+PLAY_TABLE = (*MOVE_TABLE, *PICKUPS)
 MOVE_TEXT = tuple(write(move) if move.target < NUM_CELLS else "" for move in MOVE_TABLE)  # "": off the board
 PICKUP_TEXT = tuple(write(pickup) for pickup in PICKUPS)
 DEAL_TEXT = tuple(write(deal) for deal in DEALS)

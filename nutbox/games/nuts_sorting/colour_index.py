@@ -1,48 +1,78 @@
 """Each colour's groups, indexed for move generation: Nuts Sorting's own part (the package docstring says so).
 
-A colour's pieces are a bitmask (board.py); its index holds its groups and what listing the moves asks of each
-(their sizes, the cells around them, which of the colour's pieces may feed which group). The state caches one
-per colour until the colour changes, and a move or pickup works out the new index from the old one rather than
-from the board (turn.py); tests/games/nuts_sorting/test_incremental.py compares the two on playouts.
+A colour's pieces are a bitmask (board.py); its index holds its groups, each with what listing the moves asks of
+it (its size, the cells around it, its first cell), and what follows from all of them together (which cells are
+next to several groups, which pieces are in groups of each size or less). The state caches one per colour until
+the colour changes, and a move or pickup works out the new index from the old one rather than from the board
+(turn.py), keeping the groups it leaves as they were; tests/games/nuts_sorting/test_incremental.py compares the two
+on playouts.
+
+Every move and pickup builds an index and every listing reads one, so both count their operations: each on a
+board-wide int makes a new one, at the cost of a dozen plain steps; and a loop reads a group's fields from one
+tuple (zip(strict=True) would parse its keyword at each call).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple
 
-from nutbox.games.nuts_sorting.board import ALL, BIT_AT, BITS, CELL_AT, LINES, NEIGHBOURS, flood
+from nutbox.games.nuts_sorting.actions import PICK
+from nutbox.games.nuts_sorting.board import ALL, BIT_AT, BITS, CELL_AT, LINES, NEIGHBOURS, NUM_CELLS, flood
+
+# One group of a colour: its pieces, their number, the cells around it on the board (empty or not; no other group
+# of the colour is among them, or it would be the same group) and its first cell in reading order (its pickup's
+# name). Read only: an index made after a move or pickup keeps those of the groups it leaves as they were.
+Group = tuple[int, int, int, int]
 
 
 class ColourIndex(NamedTuple):
-    """One colour's groups and what move generation asks of each, built once per arrangement of the colour
+    """One colour's groups and what move generation asks of them, built once per arrangement of the colour
     (the state caches it until the colour changes); read only, so clones share it."""
 
-    groups: tuple[int, ...]  # in no particular order (a move puts those it makes last)
-    sizes: tuple[int, ...]
-    around: tuple[int, ...]  # each group's neighbouring cells on the board (empty or not)
-    up_to: tuple[int, ...]  # up_to[k]: the pieces in groups of at most k (up_to[-1]: all of them)
-    firsts: tuple[int, ...]  # each group's first cell: its pickup's name
+    records: tuple[Group, ...]  # in no particular order (a move puts those it makes last)
+    groups: tuple[int, ...]  # each record's pieces, for those who ask only for the groups
+    up_to: tuple[int, ...]  # up_to[k]: the pieces in groups of at most k, up to the largest (up_to[-1]: all)
     shared: int  # the cells next to two groups or more (a piece moved there joins them all)
-    # For each group with feeders, the pieces of the colour's other groups no larger than it: the cells next to
-    # it alone, and its feeders. A piece moved to such a cell from the group itself ends in a group no larger;
-    # from another group, in a group of the size + 1, larger just for the feeders.
-    fed: tuple[tuple[int, int], ...]
     near: int  # the cells next to any group (where the colour's moves may go)
+    picks: tuple[int, ...]  # the pickups of the colour (actions.PICK + each first cell), none of its last group
+
+    # The records' fields one by one, and the feeders of each group, for those who read the index rather than
+    # list moves from it (tests, the rules checked in full).
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(size for _, size, _, _ in self.records)
+
+    @property
+    def around(self) -> tuple[int, ...]:
+        return tuple(near for _, _, near, _ in self.records)
+
+    @property
+    def firsts(self) -> tuple[int, ...]:
+        return tuple(first for _, _, _, first in self.records)
+
+    @property
+    def fed(self) -> tuple[tuple[int, int], ...]:
+        """For each group with feeders, the pieces of the colour's other groups no larger than it: the cells next
+        to it alone, and its feeders. A piece moved to such a cell from the group itself ends in a group no larger;
+        from another group, in a group of the size + 1, larger just for the feeders. (Listing works them out for
+        the groups next to the cells it looks at.)"""
+        alone = ~self.shared
+        return tuple(
+            (near & alone, feeds)
+            for group, size, near, _ in self.records
+            if (feeds := self.up_to[size] ^ group)
+        )
 
 
 def indexed(pieces: int) -> ColourIndex:
     """The index of one colour's pieces, found from scratch."""
-    groups: list[int] = []
-    around: list[int] = []
-    firsts: list[int] = []
-    find(pieces, groups, around, firsts)
-    return completed(groups, around, firsts)
+    records: list[Group] = []
+    find(pieces, records)
+    return completed(records)
 
 
-def find(pieces: int, groups: list[int], around: list[int], firsts: list[int], first: int = 0) -> None:
-    """Append the groups of `pieces`, the cells around each and each one's first cell, starting with the group
-    of `first` if given."""
+def find(pieces: int, records: list[Group], first: int = 0) -> None:
+    """Append the groups of `pieces`, starting with the group of the bit `first` if given."""
     while pieces:
         top = (first or pieces).bit_length() - 1  # `first`, then each time the last piece left (see CELL_AT)
         first = 0
@@ -56,74 +86,122 @@ def find(pieces: int, groups: list[int], around: list[int], firsts: list[int], f
                 if grown == group:
                     break
                 group = grown
-            groups.append(group)
-            around.append(wide & ALL ^ group)
-            firsts.append(CELL_AT[(group & -group).bit_length() - 1])
+            records.append((group, group.bit_count(), wide & ALL ^ group, CELL_AT[(group & -group).bit_length() - 1]))
         else:  # a piece on its own (common): its neighbours are around it, no flood needed
             group = seed
-            groups.append(group)
-            around.append(NEIGHBOURS[cell])
-            firsts.append(cell)
+            records.append((group, 1, NEIGHBOURS[cell], cell))
         pieces ^= group
 
 
-def without(index: ColourIndex, gone: int) -> ColourIndex:
-    """The index once the group numbered `gone` is picked up: the other groups stay as they were."""
-    after = gone + 1
-    groups, around, firsts = index.groups, index.around, index.firsts
-    return completed(
-        groups[:gone] + groups[after:], around[:gone] + around[after:], firsts[:gone] + firsts[after:]
-    )
-
-
-def completed(groups: Sequence[int], around: Sequence[int], firsts: Sequence[int]) -> ColourIndex:
-    """The index of groups whose surroundings and first cells are known."""
-    sizes = [*map(int.bit_count, groups)]
-    by_size = [0] * (sum(sizes) + 1)
+def completed(records: list[Group]) -> ColourIndex:
+    """The index of these groups."""
+    by_size = [0] * (max([size for _, size, _, _ in records], default=0) + 1)  # the pieces in groups of each size
     once = shared = 0
-    for group, size, near in zip(groups, sizes, around, strict=True):
-        by_size[size] |= group
+    groups = []
+    picks = []
+    for group, size, near, first in records:
         shared |= once & near
         once |= near
-    # up_to, accumulated by hand: itertools.accumulate would make a new int for each size no group has.
+        part = by_size[size]
+        by_size[size] = part | group if part else group
+        groups.append(group)
+        picks.append(PICK + first)
     pieces = 0
-    up_to_sizes = []
+    up_to = []  # accumulated by hand: itertools.accumulate would make a new int for each size no group has
     for part in by_size:
         if part:
             pieces |= part
-        up_to_sizes.append(pieces)
-    up_to = tuple(up_to_sizes)
-    # Each group's feeders, the pieces of the other groups no larger: up_to[size] holds the group itself too.
-    alone = ~shared
-    fed = [
-        (near & alone, feeds)
-        for group, size, near in zip(groups, sizes, around, strict=True)
-        if (feeds := up_to[size] ^ group)
-    ]
-    # tuple.__new__ rather than ColourIndex(...): the named tuple's own __new__ is a Python function, and every
-    # move and pickup builds an index.
+        up_to.append(pieces)
+    # tuple.__new__ rather than ColourIndex(...): the named tuple's own __new__ is a Python function.
     return tuple.__new__(
-        ColourIndex, (tuple(groups), tuple(sizes), tuple(around), up_to, tuple(firsts), shared, tuple(fed), once)
+        ColourIndex,
+        (tuple(records), tuple(groups), tuple(up_to), shared, once, tuple(picks) if len(picks) > 1 else ()),
     )
 
 
-def joining(
-    groups: tuple[int, ...], sizes: tuple[int, ...], around: tuple[int, ...], up_to: tuple[int, ...], target: int
-) -> int:
-    """The pieces of a colour (its groups, their sizes and surroundings, its up_to) that may move to the empty
-    `target`, a cell next to several of its groups: the moved piece joins them all."""
+# PAIRS_TO[target][position]: the move to `target` from the cell at bit `position` (board.CELL_AT), as the number
+# the listing sorts (source << 6 | target): looked up rather than worked out, as each works out to a new int.
+PAIRS_TO = tuple(
+    tuple((cell << 6 | target if cell >= 0 else -1) for cell in CELL_AT) for target in range(NUM_CELLS)
+)
+
+
+def moves_to(index: ColourIndex, targets: int) -> list[int]:
+    """The colour's moves (as numbers: source << 6 | target) to the empty cells of `targets`, each next to one
+    of its groups (cells the index says are `near`)."""
+    found: list[int] = []
+    add = found.append
+    cell_at, bit_at, lines = CELL_AT, BIT_AT, LINES  # locals: this is the engine's hottest loop
+    if targets.bit_count() == 1:  # one cell (often, when a colour is listed again): its group looked up
+        top = targets.bit_length() - 1
+        legal = sources_to(index, targets, cell_at[top])
+        row = PAIRS_TO[cell_at[top]]
+        while legal:
+            top = legal.bit_length() - 1
+            legal ^= bit_at[top]
+            add(row[top])
+        return found
+    shared, up_to = index.shared, index.up_to
+    alone = targets & ~shared
+    if alone:
+        for group, size, near, _ in index.records:  # cells next to one group: its feeders on a line with one go
+            reach = near & alone
+            if not reach:
+                continue
+            feeds = up_to[size] ^ group  # the pieces of the other groups no larger
+            while reach:  # each cell from the top (see board.CELL_AT)
+                top = reach.bit_length() - 1
+                reach ^= bit_at[top]
+                target = cell_at[top]
+                legal = lines[target] & feeds
+                if legal:
+                    row = PAIRS_TO[target]
+                    while legal:
+                        top = legal.bit_length() - 1
+                        legal ^= bit_at[top]
+                        add(row[top])
+    reach = shared & targets
+    while reach:  # cells next to several groups, all of which the moved piece joins
+        top = reach.bit_length() - 1
+        reach ^= bit_at[top]
+        target = cell_at[top]
+        legal = joining(index, target)
+        row = PAIRS_TO[target]
+        while legal:
+            top = legal.bit_length() - 1
+            legal ^= bit_at[top]
+            add(row[top])
+    return found
+
+
+def sources_to(index: ColourIndex, bit: int, target: int) -> int:
+    """The pieces of a colour (its index) that may move to `target`, an empty cell next to it (`bit` its bit):
+    those of the groups no larger than the one group next to it, or those joining(...) finds for a cell next to
+    several."""
+    if index.shared & bit:
+        return joining(index, target)
+    for group, size, near, _ in index.records:
+        if near & bit:
+            return LINES[target] & (index.up_to[size] ^ group)
+    return 0
+
+
+def joining(index: ColourIndex, target: int) -> int:
+    """The pieces of a colour (its index) that may move to the empty `target`, a cell next to several of its
+    groups: the moved piece joins them all."""
+    up_to = index.up_to
     target_bit = BITS[target]
     sources = LINES[target] & up_to[-1]
-    joined = 0
+    joined = most = 0
     touching = []
-    for group, near, size in zip(groups, around, sizes, strict=True):
+    for group, size, near, _ in index.records:
         if near & target_bit:
             joined |= group
+            most += size
             touching.append((group, size))
-    most = joined.bit_count()
     # A piece from a group it does not join ends in a group of most + 1: legal if its group is smaller (the
-    # joined groups are no larger than most, so up_to[most] holds them: ^ takes them out).
-    legal = sources & (up_to[most] ^ joined)
+    # joined groups are no larger than most, so up_to[most] holds them, or all pieces do: ^ takes them out).
+    legal = sources & ((up_to[most] if most < len(up_to) else up_to[-1]) ^ joined)
     # A piece from a group it joins keeps the other groups it joins (most - size of them) and what of its own
     # group still touches the target once it has left.
     near_target = NEIGHBOURS[target]

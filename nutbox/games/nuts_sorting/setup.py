@@ -11,6 +11,7 @@ why anything else is refused, and what a decision does:
 
 from __future__ import annotations
 
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name
@@ -18,7 +19,15 @@ from nutbox.core.phases import Phase
 from nutbox.games.nuts_sorting import scoring
 from nutbox.games.nuts_sorting.actions import CHOOSES, DEALS, REMOVES, Choose, Deal, Remove
 from nutbox.games.nuts_sorting.board import BITS, NAMES, NUM_CELLS, cells_of
-from nutbox.games.nuts_sorting.components import COLOURS, EMPTY, SET_COLOURS, SETS, colour_name, set_name
+from nutbox.games.nuts_sorting.components import (
+    COLOURS,
+    EMPTY,
+    PIECES_PER_COLOUR,
+    SET_COLOURS,
+    SETS,
+    colour_name,
+    set_name,
+)
 from nutbox.games.nuts_sorting.turn import count_position
 
 if TYPE_CHECKING:
@@ -30,11 +39,26 @@ DEALT = f"{SETUP} 1: the pieces are placed at random once, before anything else,
 
 # --- 1. the deal ---------------------------------------------------------------------------------------
 def deal_outcomes(state: SortingState) -> list[tuple[Action, float]]:
-    left = NUM_CELLS - state.dealt
-    return [(deal, n / left) for deal, n in zip(DEALS_AT[state.dealt], state.pool, strict=True) if n]
+    # Each outcome looked up, not made, and those of the colours used up (None) left out, all in C: every game
+    # lists the outcomes of 61 deals.
+    return list(filter(None, map(getitem, OUTCOMES_AT[state.dealt], state.pool)))
 
 
 DEALS_AT = tuple(DEALS[cell * (EMPTY + 1) : (cell + 1) * (EMPTY + 1)] for cell in range(NUM_CELLS))  # by cell
+Outcome = tuple[Action, float]
+
+
+def _outcomes_of(cell: int) -> tuple[tuple[Outcome | None, ...], ...]:
+    """The outcomes of the deal to `cell` (the cells before it dealt), by colour and by how many of it are left:
+    the deal and its odds, that many out of the pieces and blank left for the cells from `cell` on; None when
+    none is left."""
+    left = NUM_CELLS - cell
+    return tuple(
+        tuple((deal, n / left) if n else None for n in range(PIECES_PER_COLOUR + 1)) for deal in DEALS_AT[cell]
+    )
+
+
+OUTCOMES_AT = tuple(_outcomes_of(cell) for cell in range(NUM_CELLS))  # [cell][colour][how many left]
 
 
 def not_yet(state: SortingState, action: Action) -> str:
@@ -52,22 +76,27 @@ def deal_event(cell: int, colour: int) -> Event:
 # The event of every deal, by its index in DEALS, and the one that ends the deal: made once, as every game deals 61
 # (an event is immutable, and nothing changes its data).
 DEAL_EVENTS = tuple(deal_event(deal.cell, deal.colour) for deal in DEALS)
+DEAL_EVENTS_AT = tuple(DEAL_EVENTS[cell * (EMPTY + 1) : (cell + 1) * (EMPTY + 1)] for cell in range(NUM_CELLS))
 BOARD_SET = Event(f"The board is set; {seat_name(1)} chooses a colour set or the first move", "phase")
 
 
 def deal(state: SortingState, action: Action) -> list[Event]:
     assert isinstance(action, Deal)
-    if action.colour != EMPTY:
-        state.board[action.colour] |= BITS[action.cell]
-        state._groups[action.colour] = state._index[action.colour] = None
-    state.pool[action.colour] -= 1
-    state.dealt += 1
-    events = [DEAL_EVENTS[action.cell * (EMPTY + 1) + action.colour]]  # (a deal carried out is one of DEALS)
-    if state.dealt == NUM_CELLS:
-        state.phase = "choose"
-        state.current = 1
-        events.append(BOARD_SET)
-    return events
+    return place(state, action.cell, action.colour)
+
+
+def place(state: SortingState, cell: int, colour: int) -> list[Event]:
+    """The next cell, `cell`, gets `colour` (or stays empty), as a deal that is legal says."""
+    if colour != EMPTY:
+        state.board[colour] |= BITS[cell]
+        state._groups[colour] = state._index[colour] = None  # (a view during the deal may have found them)
+    state.pool[colour] -= 1
+    state.dealt = cell + 1
+    if cell < NUM_CELLS - 1:
+        return [DEAL_EVENTS_AT[cell][colour]]
+    state.phase = "choose"
+    state.current = 1
+    return [DEAL_EVENTS_AT[cell][colour], BOARD_SET]
 
 
 DEAL = Phase(legal=scoring.no_decisions, reason=not_yet, apply=deal, chance=deal_outcomes)

@@ -9,12 +9,13 @@ from typing import Any, ClassVar, Self
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Game, ToMove
 from nutbox.core.phases import Phase, PhasedState
+from nutbox.core.state import among
 from nutbox.games.nuts_sorting import scoring, setup, turn
-from nutbox.games.nuts_sorting.actions import Deal, Move, Pickup
-from nutbox.games.nuts_sorting.board import BITS, NUM_CELLS
+from nutbox.games.nuts_sorting.actions import PICK, PLAY_TABLE, Deal, Move, Pickup
+from nutbox.games.nuts_sorting.board import BITS
 from nutbox.games.nuts_sorting.board import groups as find_groups
 from nutbox.games.nuts_sorting.colour_index import ColourIndex, indexed, size_after
-from nutbox.games.nuts_sorting.components import COLOURS, PIECES_PER_COLOUR, SET_COLOURS
+from nutbox.games.nuts_sorting.components import COLOURS, EMPTY, PIECES_PER_COLOUR, SET_COLOURS
 from nutbox.games.nuts_sorting.options import SortingOptions
 from nutbox.games.nuts_sorting.view import PhaseName, SortingFields, SortingView, build
 
@@ -56,17 +57,16 @@ class SortingState(PhasedState[SortingView]):
         self._groups: list[tuple[int, ...] | None] = [None] * len(COLOURS)
         self._index: list[ColourIndex | None] = [None] * len(COLOURS)
         # The legal actions, listed once per position (apply forgets them; ListedState), and in the play phase the
-        # same as numbers to look an action up by: the moves (source << 6 | target) and the pickups (cells), so
-        # that apply accepts a listed action without checking the rules again. Read only, so clones share them.
+        # same as numbers to look an action up by (turn.Numbers: the moves, source << 6 | target, then the pickups,
+        # actions.PICK + cell), so that apply accepts a listed action without checking the rules again. Read only,
+        # so clones share them.
         self._legal: list[Action] | None = None
         self._numbers: turn.Numbers | None = None
         # The empty cells, once the play phase has listed moves: kept up to date by moves and pickups, rather
         # than found from the six colours for every listing.
         self._empty: int | None = None
-        # Per colour, its moves as last listed: (its index then, the empty cells then, the moves, the empty cells
-        # next to it then: all its moves go there). While the index is the same (the colour has not changed), only
-        # the cells emptied or filled since need a look.
-        self._moves: list[tuple[ColourIndex, int, tuple[int, ...], int] | None] = [None] * len(COLOURS)
+        # Per colour, its moves as last listed (turn.Listed).
+        self._moves: list[turn.Listed | None] = [None] * len(COLOURS)
 
     def clone(self) -> Self:
         # Written out rather than looped over SHARED and COPIED: search clones constantly, and this is more than
@@ -132,7 +132,7 @@ class SortingState(PhasedState[SortingView]):
         """Every piece of `colour` in a group touching `target` (the groups a piece moved there would join)."""
         bit = BITS[target]
         index = self.index_of(colour)
-        return sum(group for group, near in zip(index.groups, index.around, strict=True) if near & bit)
+        return sum(group for group, _, near, _ in index.records if near & bit)
 
     def group_size_after_move(self, colour: int, source: int, target: int) -> int:
         """Size of the group the piece at `source` belongs to once it stands on the empty `target`."""
@@ -153,6 +153,21 @@ class SortingState(PhasedState[SortingView]):
         if self.phase == "over":
             return TERMINAL
         return self.current
+
+    # The core's answers from to_move(), read off the phase at once: whoever drives a game asks both every step.
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase == "deal"
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        # Listed at each call rather than kept as ListedState keeps them: the deal is the only chance, a game lists
+        # its outcomes once per cell, and apply deals the outcome drawn without listing them again.
+        return setup.deal_outcomes(self) if self.phase == "deal" else []
+
+    def _is_outcome(self, action: Action) -> bool:
+        return among(action, self.chance_outcomes())
 
     def legal_actions(self) -> list[Action]:
         # ListedState's, but for the play phase's listing called at once rather than through PHASES: this is the
@@ -180,14 +195,21 @@ class SortingState(PhasedState[SortingView]):
     def apply(self, action: Action) -> list[Event]:
         # The path search and playouts take: an action listed for this position is legal, so it is played at
         # once; anything else goes through the core's check (and is refused there with the rule it breaks).
-        numbers = self._numbers  # turn.listed(numbers, action), written out: this is every decision's path
-        if numbers is not None and (
-            action.source << 6 | action.target in numbers[0] and 0 <= action.target < NUM_CELLS
-            if isinstance(action, Move)
-            else isinstance(action, Pickup) and action.cell in numbers[1]
-        ):
-            self._legal = self._numbers = None
-            return turn.play(self, action)
+        numbers = self._numbers
+        if numbers is not None:  # the very objects listed, by their numbers (see turn.Numbers): any other goes on
+            if type(action) is Move:
+                code = action.source << 6 | action.target
+            else:
+                code = PICK + action.cell if type(action) is Pickup else -1
+            if code in numbers and PLAY_TABLE[code] is action:
+                self._legal = self._numbers = None
+                return turn.play(self, action)
+        elif type(action) is Deal and self.phase == "deal":  # the very object listed for an outcome (as drawn)?
+            colour, dealt = action.colour, self.dealt
+            if type(colour) is int and 0 <= colour <= EMPTY and setup.DEALS_AT[dealt][colour] is action and \
+                    self.pool[colour]:
+                self._legal = None  # (the deal lists no decisions; the last deal starts the choice)
+                return setup.place(self, dealt, colour)
         return super().apply(action)
 
     def _forget(self) -> None:

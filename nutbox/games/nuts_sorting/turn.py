@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, seat_name
 from nutbox.core.phases import Phase
-from nutbox.games.nuts_sorting.actions import MOVE_TABLE, PICKUPS, Move, Pickup
+from nutbox.games.nuts_sorting.actions import PICK, PLAY_TABLE, Move, Pickup
 from nutbox.games.nuts_sorting.board import (
     ALL,
     ARCS,
-    BIT_AT,
     BITS,
     CELL_AT,
     LINES,
@@ -28,8 +27,8 @@ from nutbox.games.nuts_sorting.board import (
     NUM_CELLS,
     first_cell,
 )
-from nutbox.games.nuts_sorting.colour_index import completed, find, joining, without
-from nutbox.games.nuts_sorting.components import COLOURS, SET_COLOURS
+from nutbox.games.nuts_sorting.colour_index import ColourIndex, Group, completed, find, moves_to
+from nutbox.games.nuts_sorting.components import COLOURS, PIECES_PER_COLOUR, SET_COLOURS
 from nutbox.games.nuts_sorting.scoring import REPEATED, finish, sorted_win
 
 if TYPE_CHECKING:
@@ -39,9 +38,14 @@ MOVE_RULE = "Game play, Move"
 PICKUP_RULE = "Game play, Pickup"
 SEAT = (seat_name(0), seat_name(1))  # each seat as the events name it
 
-# The legal actions of a play-phase position as numbers to look an action up by: the moves (source << 6 | target)
-# and the pickups (cells). Plain tuples: they are built for every position.
-Numbers = tuple[tuple[int, ...], tuple[int, ...]]
+# The legal actions of a play-phase position as numbers to look an action up by, sorted: the moves (source << 6 |
+# target), then the pickups (PICK + cell), as actions.PLAY_TABLE lists them. A plain tuple: one is built for every
+# position.
+Numbers = tuple[int, ...]
+# A colour's moves as last listed: its index then, the empty cells next to it then (where all its moves go), and
+# its moves to them (numbers: source << 6 | target). While its index is the same (the colour has not changed), only
+# the cells emptied or filled since need a look; a pickup of the colour leaves it what stays (without_group).
+Listed = tuple[ColourIndex, int, tuple[int, ...]]
 
 
 # --- what may be done ----------------------------------------------------------------------------------
@@ -55,75 +59,57 @@ def list_play(state: SortingState) -> list[Action]:
     if empty is None:
         board = state.board
         empty = state._empty = ALL & ~(board[0] | board[1] | board[2] | board[3] | board[4] | board[5])
-    pairs: list[int] = []  # source << 6 | target, sorted below into reading order
-    pickups: list[int] = []
-    cell_at, bit_at, lines, bits = CELL_AT, BIT_AT, LINES, BITS  # locals: this is the engine's hottest loop
-    indexes, moves = state._index, state._moves
+    codes: list[int] = []  # the moves and pickups as numbers (Numbers), sorted below
+    picks: list[int] = []
+    indexes, listed_before = state._index, state._moves
     # sets[seat] is 0 or 1 in play, and `or 0` is far cheaper than a call to cast() that tells mypy so.
     for colour in SET_COLOURS[state.sets[state.current] or 0]:
         index = indexes[colour] or state.index_of(colour)
-        groups_, sizes, around, up_to, firsts, shared, fed, near = index
-        if len(groups_) > 1:
-            pickups += firsts
-        last = moves[colour]
-        if last is not None and last[0] is index:
-            changed = last[1] ^ empty  # the cells emptied or filled since
-            look = changed & empty & near  # those emptied next to the colour may take moves
-            filled = changed & last[3]
-            if filled:  # the moves to cells filled since go; those to cells that stayed empty stay
-                if filled.bit_count() == 1:  # the usual case: compare small ints, not board-wide ones
-                    gone = cell_at[filled.bit_length() - 1]
-                    found = [pair for pair in last[2] if pair & 63 != gone]
-                else:
-                    found = [pair for pair in last[2] if not bits[pair & 63] & changed]
-            elif look:
-                found = list(last[2])
-            else:  # the same moves as last time
-                moves[colour] = (index, empty, last[2], near & empty)
-                pairs += last[2]
-                continue
+        picks += index[5]  # index.picks (by position: a named field is looked up by a call)
+        open_now = index[4] & empty  # index.near: where the colour's moves may go
+        last = listed_before[colour]
+        if last is None or last[0] is not index:
+            found = moves_to(index, open_now)
+        elif last[1] == open_now:  # the same moves as last time (the usual case for one colour or two)
+            codes += last[2]
+            continue
         else:
-            found = []
-            look = empty
-        add = found.append
-        for alone, feeds in fed:  # empty cells next to one group: its feeders on a line with one may go
-            targets = alone & look
-            while targets:  # each cell from the top (see board.CELL_AT)
-                top = targets.bit_length() - 1
-                targets ^= bit_at[top]
-                target = cell_at[top]
-                legal = lines[target] & feeds
-                while legal:
-                    top = legal.bit_length() - 1
-                    legal ^= bit_at[top]
-                    add(cell_at[top] << 6 | target)
-        targets = shared & look
-        while targets:  # empty cells next to several groups, all of which the moved piece joins
-            top = targets.bit_length() - 1
-            targets ^= bit_at[top]
-            target = cell_at[top]
-            legal = joining(groups_, sizes, around, up_to, target)
-            while legal:
-                top = legal.bit_length() - 1
-                legal ^= bit_at[top]
-                add(cell_at[top] << 6 | target)
-        moves[colour] = (index, empty, tuple(found), near & empty)
-        pairs += found
-    pairs.sort()
-    pickups.sort()
+            changed = last[1] ^ open_now
+            opened = changed & open_now
+            found = still_open(last[2], changed ^ opened) if changed != opened else [*last[2]]
+            if opened:
+                found += moves_to(index, opened)
+        listed_before[colour] = (index, open_now, tuple(found))
+        codes += found
+    codes += picks
+    codes.sort()
     # The actions: itemgetter takes many at once, in C, at less than half the cost of map() over __getitem__
     # (but for one key it gives the bare action, and it wants at least one).
-    steps = itemgetter(*pairs)(MOVE_TABLE) if len(pairs) > 1 else tuple(map(MOVE_TABLE.__getitem__, pairs))
-    picks = itemgetter(*pickups)(PICKUPS) if len(pickups) > 1 else tuple(map(PICKUPS.__getitem__, pickups))
-    state._numbers = (tuple(pairs), tuple(pickups))
-    return [*steps, *picks]
+    numbers = state._numbers = tuple(codes)
+    if len(numbers) > 1:
+        return list(itemgetter(*numbers)(PLAY_TABLE))
+    return list(map(PLAY_TABLE.__getitem__, numbers))
+
+
+def still_open(found: tuple[int, ...], filled: int) -> list[int]:
+    """The moves of `found` (numbers: source << 6 | target) but for those to the cells of `filled`."""
+    if filled.bit_count() == 1:  # the usual case: compare small ints, not board-wide ones
+        gone = CELL_AT[filled.bit_length() - 1]
+        return [pair for pair in found if TARGET_OF[pair] != gone]
+    return [pair for pair in found if not BITS[TARGET_OF[pair]] & filled]
+
+
+# A move's target, and the bits of its source and target, by its number (looked up rather than worked out).
+TARGET_OF = tuple(pair & 63 for pair in range(NUM_CELLS << 6))
+PAIR_BITS = tuple(BITS[pair >> 6] | (BITS[pair & 63] if pair & 63 < NUM_CELLS else 0) for pair in range(NUM_CELLS << 6))
 
 
 def listed(numbers: Numbers, action: Action) -> bool:
     """Whether `action` is among the play phase's legal actions listed as `numbers`."""
-    if isinstance(action, Move):  # a target off the board could make the number of another move
-        return 0 <= action.target < NUM_CELLS and action.source << 6 | action.target in numbers[0]
-    return isinstance(action, Pickup) and action.cell in numbers[1]
+    if isinstance(action, Move):  # a cell off the board could make the number of another action
+        return 0 <= action.target < NUM_CELLS and 0 <= action.source < NUM_CELLS and \
+            action.source << 6 | action.target in numbers
+    return isinstance(action, Pickup) and 0 <= action.cell < NUM_CELLS and PICK + action.cell in numbers
 
 
 # --- why anything else is refused ---------------------------------------------------------------------
@@ -196,18 +182,21 @@ def pickup_problem(state: SortingState, pickup: Pickup) -> str | None:
 def play(state: SortingState, action: Action) -> list[Event]:
     """A move or pickup, already known to be legal, and what follows it."""
     mover = state.current
-    if isinstance(action, Move):
-        events = move(state, action)
+    if type(action) is Move:
+        colour, event = move(state, action)
     else:
         assert isinstance(action, Pickup)
-        events = pickup(state, action)
+        colour, event = pickup(state, action)
+    events = [event]
     state.turn += 1
-    a, b, c = SET_COLOURS[state.sets[mover] or 0]  # is_sorted(mover), written out: it runs every turn
+    # is_sorted(mover), written out (it runs every turn), the colour just played first: only it has changed
     groups = state._groups
-    if len(groups[a] or state.groups_of(a)) == len(groups[b] or state.groups_of(b)) == \
-            len(groups[c] or state.groups_of(c)) == 1:
-        events.append(sorted_win(state, mover))
-        return events
+    if len(groups[colour] or state.groups_of(colour)) == 1:
+        a, b, c = SET_COLOURS[state.sets[mover] or 0]
+        if len(groups[a] or state.groups_of(a)) == len(groups[b] or state.groups_of(b)) == \
+                len(groups[c] or state.groups_of(c)) == 1:
+            events.append(sorted_win(state, mover))
+            return events
     state.current = 1 - mover
     key = (*state.board, state.current)  # _count_position, written out
     seen = state.seen
@@ -217,86 +206,137 @@ def play(state: SortingState, action: Action) -> list[Event]:
     return events
 
 
-def move(state: SortingState, move: Move) -> list[Event]:
-    source, target = move.source, move.target
-    source_bit, target_bit = BITS[source], BITS[target]
+def mover_colour(state: SortingState, bit: int) -> int:
+    """The colour of the mover's piece on the cell of `bit`."""
     board = state.board
-    for colour in SET_COLOURS[state.sets[state.current] or 0]:  # the colour of the mover's piece there
-        if board[colour] & source_bit:
-            break
+    a, b, c = SET_COLOURS[state.sets[state.current] or 0]
+    return a if board[a] & bit else b if board[b] & bit else c
+
+
+def move(state: SortingState, move: Move) -> tuple[int, Event]:
+    """Move the piece: the colour moved and the event that says so."""
+    source, target = move.source, move.target
+    both = BITS[source] | BITS[target]
+    colour = mover_colour(state, BITS[source])
     index = state._index[colour] or state.index_of(colour)
-    both = source_bit | target_bit
-    board[colour] ^= both
+    state.board[colour] ^= both
     if state._empty is not None:
         state._empty ^= both
-    # The index after the move: the groups the piece neither left nor joined stay as they were; the others are
-    # worked out again, the group the piece joins first among them.
-    groups: list[int] = []
-    around: list[int] = []
-    firsts: list[int] = []
-    own = joined = joined_near = 0  # the piece's group; the other groups it joins, and the cells around them
-    for group, near, first in zip(index.groups, index.around, index.firsts, strict=True):
+    index, before, after = moved(index, source, target)
+    state._index[colour] = index
+    state._groups[colour] = index.groups
+    return colour, move_event(state.current, colour, source, target, before, after)
+
+
+def moved(index: ColourIndex, source: int, target: int) -> tuple[ColourIndex, int, int]:
+    """The index of a colour once its piece on `source` moves to `target`, with the sizes of the piece's group
+    before and after. The groups the piece neither left nor joined stay as they were; the others are worked out
+    again, the group the piece joins first among them."""
+    source_bit, target_bit = BITS[source], BITS[target]
+    records: list[Group] = []
+    own = joined = joined_near = before = own_first = 0  # the piece's group; the groups it joins and around them
+    after, first = 1, target  # the size and first cell of the piece's new group: itself and the groups it joins
+    for record in index.records:
+        group = record[0]
         if group & source_bit:
-            own = group
-        elif near & target_bit:
+            own, before, _, own_first = record
+        elif record[2] & target_bit:
             joined |= group
-            joined_near |= near
+            joined_near |= record[2]
+            after += record[1]
+            first = min(first, record[3])
         else:
-            groups.append(group)
-            around.append(near)
-            firsts.append(first)
-    before = own.bit_count()
-    after = len(groups)
+            records.append(record)
     rest = own ^ source_bit
     if rest and NEIGHBOURS[source] & rest not in ARCS:  # what the piece leaves may split: flood it
-        find(rest | joined | target_bit, groups, around, firsts, target_bit)
-    else:  # what it leaves is one group, if any: no flood needed but for the cells around that rest
-        group = target_bit | joined
-        near = joined_near | NEIGHBOURS[target]
-        if rest:  # the cells next to it (one piece: its neighbours, no need to spread it)
-            if before == 2:
-                wide = NEIGHBOURS[CELL_AT[rest.bit_length() - 1]]
-            else:
-                wide = rest | rest << 1 | rest >> 1 | rest << 10 | rest >> 10 | rest << 11 | rest >> 11
-            if rest & NEIGHBOURS[target]:  # it stays next to the piece: one group with it
-                group |= rest
-                near |= wide
-            else:
-                groups.append(group)
-                around.append(near & ALL & ~group)
-                firsts.append(CELL_AT[(group & -group).bit_length() - 1])
-                group, near = rest, wide
-        groups.append(group)
-        around.append(near & ALL & ~group)
-        firsts.append(CELL_AT[(group & -group).bit_length() - 1])
-    index = state._index[colour] = completed(groups, around, firsts)
-    state._groups[colour] = index.groups
-    after = index.sizes[after]
-    text = (f"{SEAT[state.current]} moves the {COLOURS[colour]} nut from {NAMES[source]}"
-            f" to {NAMES[target]} (its group grows from {before} to {after})")
-    return [Event(text, "move", {"colour": COLOURS[colour], "before": before, "after": after})]
+        kept = len(records)
+        find(rest | joined | target_bit, records, target_bit)
+        return completed(records), before, records[kept][1]
+    group = target_bit | joined
+    near = joined_near | NEIGHBOURS[target]  # (both on the board)
+    if rest:  # what it leaves is one group: no flood needed but for the cells around that rest
+        rest_first = own_first if own_first != source else CELL_AT[(rest & -rest).bit_length() - 1]
+        if before == 2:  # one piece: its neighbours
+            wide = NEIGHBOURS[rest_first]
+        else:
+            wide = (rest | rest << 1 | rest >> 1 | rest << 10 | rest >> 10 | rest << 11 | rest >> 11) & ALL
+        if rest & NEIGHBOURS[target]:  # it stays next to the piece: one group with it
+            group |= rest
+            near |= wide
+            after += before - 1
+            first = min(first, rest_first)
+        else:  # two groups: the piece's, then what it left
+            records.append((group, after, near & ~group, first))
+            records.append((rest, before - 1, wide & ~rest, rest_first))
+            return completed(records), before, after
+    records.append((group, after, near & ~group, first))
+    return completed(records), before, after
 
 
-def pickup(state: SortingState, pickup: Pickup) -> list[Event]:
-    bit = BITS[pickup.cell]
-    board = state.board
-    for colour in SET_COLOURS[state.sets[state.current] or 0]:  # the colour of the mover's piece there
-        if board[colour] & bit:
-            break
+def move_event(seat: int, colour: int, source: int, target: int, before: int, after: int) -> Event:
+    """What a move says: its text put together from parts written once, and its data looked up (an event's data
+    is never changed), for any group a game can make (a colour has ten pieces)."""
+    if after > PIECES_PER_COLOUR:  # (only a position set up with more)
+        text = (f"{SEAT[seat]} moves the {COLOURS[colour]} nut from {NAMES[source]}"
+                f" to {NAMES[target]} (its group grows from {before} to {after})")
+        return Event(text, "move", {"colour": COLOURS[colour], "before": before, "after": after})
+    text = MOVER[seat][colour] + PATH[source << 6 | target] + GROWTH[before][after]
+    return Event(text, "move", MOVE_DATA[colour][before][after])
+
+
+def pickup(state: SortingState, pickup: Pickup) -> tuple[int, Event]:
+    """Pick up the group: the colour picked up and the event that says so."""
+    cell = pickup.cell
+    colour = mover_colour(state, BITS[cell])
     index = state._index[colour] or state.index_of(colour)
-    gone = index.firsts.index(pickup.cell)
-    group = index.groups[gone]
-    board[colour] ^= group
+    gone = index.picks.index(PICK + cell)  # (a pickup's cell is the first of its group: see listed())
+    records = [*index.records]
+    group, size, around, _ = records.pop(gone)  # the other groups stay as they were: no need to find them again
+    state.board[colour] ^= group
+    after = state._index[colour] = completed(records)
+    state._groups[colour] = after.groups
+    last = state._moves[colour]
+    if last is not None and last[0] is index:  # its moves as listed: all but those the group changes stay
+        state._moves[colour] = without_group(last, after, group | around)
     if state._empty is not None:
         state._empty |= group
-    # The other groups stay as they were: no need to find them again.
-    index = state._index[colour] = without(index, gone)
-    state._groups[colour] = index.groups
     state.seen.clear()  # fewer pieces now: no earlier position can come back
-    size = group.bit_count()
-    what = f"the lone {COLOURS[colour]} nut" if size == 1 else f"the group of {size} {COLOURS[colour]} nuts"
-    text = f"{SEAT[state.current]} picks up {what} at {NAMES[pickup.cell]}"
-    return [Event(text, "pickup", {"colour": COLOURS[colour], "size": size})]
+    return colour, pickup_event(state.current, colour, size, cell)
+
+
+def without_group(last: Listed, index: ColourIndex, changed: int) -> Listed:
+    """A colour's moves as last listed (`last`), once one of its groups is picked up, for its `index` after: all
+    but those from the group and those to the cells next to it (`changed`: the group and those cells), and those
+    cells left out of the cells the moves were listed for, so that list_play looks at them again (the ones next to
+    another group, still next to the colour) as it does at cells emptied since. The other groups are as they were,
+    and so are their feeders but for the group's pieces: the moves to the cells next to them alone stay."""
+    kept = tuple([pair for pair in last[2] if not PAIR_BITS[pair] & changed])
+    return index, last[1] & ~changed, kept
+
+
+def pickup_event(seat: int, colour: int, size: int, cell: int) -> Event:
+    """What a pickup says, made once for each seat, colour, size and cell (an event is immutable)."""
+    key = ((seat * len(COLOURS) + colour) * (NUM_CELLS + 1) + size) * NUM_CELLS + cell
+    event = PICKUP_EVENTS.get(key)
+    if event is None:
+        what = f"the lone {COLOURS[colour]} nut" if size == 1 else f"the group of {size} {COLOURS[colour]} nuts"
+        text = f"{SEAT[seat]} picks up {what} at {NAMES[cell]}"
+        event = PICKUP_EVENTS[key] = Event(text, "pickup", {"colour": COLOURS[colour], "size": size})
+    return event
+
+
+PICKUP_EVENTS: dict[int, Event] = {}  # at most 2 * 6 * 10 * 61 of them in games
+# A move's narration in three parts looked up (rather than formatted: every move says one), and its data.
+MOVER = tuple(tuple(f"{SEAT[seat]} moves the {name} nut from " for name in COLOURS) for seat in (0, 1))
+PATH = tuple(f"{NAMES[pair >> 6]} to {NAMES[pair & 63]}" if pair & 63 < NUM_CELLS else "" for pair in
+             range(NUM_CELLS << 6))
+GROWTH = tuple(tuple(f" (its group grows from {before} to {after})" for after in range(PIECES_PER_COLOUR + 1))
+               for before in range(PIECES_PER_COLOUR + 1))
+MOVE_DATA = tuple(
+    tuple(tuple({"colour": name, "before": before, "after": after} for after in range(PIECES_PER_COLOUR + 1))
+          for before in range(PIECES_PER_COLOUR + 1))
+    for name in COLOURS
+)
 
 
 def count_position(state: SortingState) -> int:
