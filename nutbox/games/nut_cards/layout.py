@@ -8,7 +8,6 @@ shows its cells in reverse. A later card covers what lies under it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -64,13 +63,46 @@ def spots(placements: Sequence[Placement], card: int) -> list[int]:
     squirrel = SQUIRRELS[card]
     if not placements:
         return [spot(x, y) for x, y in ((0, 0), (1, 0)) if not (squirrel and upside_down(x))]  # the first card
-    found: set[int] = set()
-    for _, x, y in placements:
-        found |= _near(x, y, squirrel)
-    return sorted(found)
+    return list(reach(tuple(placements), squirrel, NO_REACH)[2])
 
 
-@functools.lru_cache(maxsize=1 << 12)
+# Where a card may go next to a layout: the layout, those places (as numbers, spot) and the same in order. A state
+# keeps the reach of each seat's layout (CardsState._reach) and works out the next from it: a layout grows by a card
+# at a time, and a card's places are listed for every card placed.
+Reach = tuple[tuple[Placement, ...], frozenset[int], tuple[int, ...]]
+NO_REACH: Reach = ((), frozenset(), ())
+
+
+def reach(placements: tuple[Placement, ...], squirrel: bool, known: Reach) -> Reach:
+    """Where a card (with a squirrel or without) may go next to `placements` (not empty): from `known`, the reach
+    of the same card kind, when that is of all of them but the last; else from every card laid."""
+    near = NEAR[squirrel]
+    laid, found, ordered = known
+    if len(placements) == len(laid) + 1 and placements[:-1] == laid:
+        _, x, y = placements[-1]
+        fresh = near[x * SPAN + y] - found
+        return placements, found | fresh, tuple(sorted(ordered + tuple(fresh)))  # (a sorted run and a few more)
+    found = frozenset().union(*[near[x * SPAN + y] for _, x, y in placements])
+    return placements, found, tuple(sorted(found))
+
+
+class _NearTable(dict[int, frozenset[int]]):
+    """_near() of every place (by its number, spot) for a card with or without a squirrel, each worked out the
+    first time it is asked for: listing a card's places looks up one per card laid, and a dict of numbers answers
+    several times faster than a cache of calls. A layout reaches only so far, so the table stays small."""
+
+    def __init__(self, squirrel: bool) -> None:
+        super().__init__()
+        self.squirrel = squirrel
+
+    def __missing__(self, number: int) -> frozenset[int]:
+        near = self[number] = _near(*place_of(number), self.squirrel)
+        return near
+
+
+NEAR = (_NearTable(False), _NearTable(True))  # by whether the card to place carries a squirrel
+
+
 def _near(x: int, y: int, squirrel: bool) -> frozenset[int]:
     """The places (as numbers) where a card touches or covers a card at (x, y): bands that overlap it in its
     column and the two beside it, or meet it end to end in its own column; a squirrel card's only in upright
@@ -119,7 +151,8 @@ def spot_grid(placements: Iterable[Placement]) -> dict[int, str]:
     """visible(), by spot: what shows in each cell, later cards covering earlier ones."""
     grid: dict[int, str] = {}
     for card, x, y in placements:
-        grid.update(zip(range(spot(x, y), spot(x, y) + H), ORIENTED[card][x % 2], strict=True))
+        top = x * SPAN + y  # (spot(x, y), inline: a layout scored whole lays every card)
+        grid.update(zip(range(top, top + H), ORIENTED[card][x % 2], strict=True))
     return grid
 
 
@@ -134,7 +167,11 @@ def grid_score(grid: dict[int, str], double_each: bool = True, largest: bool = T
     """score() of a spot grid."""
     showing: dict[str, set[int]] = {}
     for cell, what in grid.items():
-        showing.setdefault(what, set()).add(cell)
+        cells = showing.get(what)
+        if cells is None:  # (not setdefault: that makes a set for every cell, to drop all but a few)
+            showing[what] = {cell}
+        else:
+            cells.add(cell)
     counted = list(_counted(showing, double_each, largest))
     return sum(points for _, _, _, points, _ in counted), max((nuts for _, nuts, _, _, _ in counted), default=0)
 

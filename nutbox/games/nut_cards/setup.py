@@ -46,12 +46,20 @@ DEALT = tuple(
 )
 
 
+def first_incomplete(columns: tuple[tuple[int, ...], ...], size: int) -> int:
+    """The first column holding fewer than `size` cards (there is one while cards are dealt)."""
+    for column, cards in enumerate(columns):
+        if len(cards) < size:
+            return column
+    raise AssertionError("cards are dealt only while a column is incomplete")
+
+
 def deal(state: CardsState, action: Action) -> list[Event]:
     """The card goes to the first column that is not full; the deal goes on or the draft begins."""
     assert isinstance(action, Draw)
     card = action.card
     state.pool = without(state.pool, card)
-    column = next(c for c in range(COLUMNS) if len(state.columns[c]) < state.n)
+    column = first_incomplete(state.columns, state.n)
     state.columns = replaced(state.columns, column, (*state.columns[column], card))
     state.next_step()
     return [DEALT[card - 1][column]]

@@ -26,6 +26,7 @@ from nutbox.games.nut_cards.view import CardsFields, CardsView, LayoutsPart, Pha
 class CardsState(PhasedState[CardsView]):
     __slots__ = (
         "_layouts_view",
+        "_reach",
         "column",
         "columns",
         "current",
@@ -69,6 +70,9 @@ class CardsState(PhasedState[CardsView]):
         # the layouts' part of every view, once computed: built whole and never changed (each view deep-copies
         # it), so a clone may share it too
         self._layouts_view: LayoutsPart | None = None
+        # where a card may go next to each seat's layout, as last listed (layout.reach): [seat * 2 + squirrel], for a
+        # card without a squirrel and with one. Never changed, only replaced, so a clone may share it too.
+        self._reach: tuple[layout.Reach, ...] = (layout.NO_REACH,) * (2 * self.n)
 
     def clone(self) -> Self:
         """A copy sharing every field: none is ever changed in place, only replaced (test_clone.py checks that
@@ -95,6 +99,14 @@ class CardsState(PhasedState[CardsView]):
             return TERMINAL
         return self.current
 
+    # State's two questions answered without a call to to_move (the same answers): whoever drives a game asks both
+    # before every action.
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def is_chance(self) -> bool:
+        return self.phase == "deal"
+
     def _after_end(self, action: Action) -> str:
         return scoring.after_end()
 
@@ -110,7 +122,7 @@ class CardsState(PhasedState[CardsView]):
     def next_step(self) -> None:
         """Deal on until the columns are full (or the deck is out), then the draft goes on; the game ends when
         no card is left to draft."""
-        incomplete = any(len(col) < self.n for col in self.columns)
+        incomplete = min(map(len, self.columns)) < self.n
         if incomplete and self.pool:
             self.phase = "deal"
         elif any(self.columns):

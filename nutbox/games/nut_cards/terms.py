@@ -4,16 +4,19 @@ lower)", "over the top third of card 7"), never by the notation's column and ban
 
 The rules' events are written in these terms, and the face's words (words.py) use them too, so the log, the
 moves list and the tooltips name a card and a place alike. Nothing here reads a state: the places are read
-from a layout's placed cards as a view lists them.
+from a layout's placed cards, as a view lists them or as the state keeps them ((card, x, y) tuples).
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Sequence
+from operator import itemgetter
 
 from nutbox.core import listing, with_article
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
+from nutbox.games.nut_cards.layout import SPAN, Placement
 from nutbox.games.nut_cards.view import PlacedCard
 
 H = COMPONENTS.cells_per_card
@@ -73,42 +76,57 @@ def relation(x: int, y: int, card: int, px: int, py: int) -> tuple[int, str] | N
     return None
 
 
-def showing(placed: list[PlacedCard]) -> list[PlacedCard]:
-    """The placements of a layout of which some cell still shows (later cards cover earlier ones)."""
-    top: dict[tuple[int, int], int] = {}
-    for index, p in enumerate(placed):
-        for band in range(p["y"], p["y"] + H):
-            top[(p["x"], band)] = index
-    return [placed[index] for index in sorted(set(top.values()))]
+def as_placements(placed: list[PlacedCard]) -> tuple[Placement, ...]:
+    """A layout as a view lists it, as the state keeps it: (card, x, y) in the order placed."""
+    return tuple((p["card"], p["x"], p["y"]) for p in placed)
 
 
-def place_words(x: int, y: int, placed: list[PlacedCard]) -> list[str]:
+def meeting_words(x: int, y: int, placements: Sequence[Placement]) -> list[str]:
     """The cards a card placed at (x, y) would cover or touch: covering first, then the latest placed; two at
     most. Any one of them says exactly where the card goes (a side and a shift in bands, or an overlap)."""
     # Only cards of the columns x - 1 to x + 1 can meet (x, y), and a card is covered only by later ones in its own
-    # column: what shows of those columns is found from their cards alone (the others would cost a place's every
-    # narration a walk over the whole layout).
-    near = [p for p in placed if -1 <= p["x"] - x <= 1]
-    found = [relation(x, y, p["card"], p["x"], p["y"]) for p in reversed(showing(near))]
-    ranked = sorted((meeting for meeting in found if meeting is not None), key=lambda meeting: meeting[0])
-    return [words for _, words in ranked[:2]]
+    # column: walking those cards from the latest placed, a card shows if some of its cells is not yet covered by
+    # one walked before it (the others would cost a place's every narration a walk over the whole layout).
+    covered: set[int] = set()  # the cells (as spot numbers) of the cards walked so far
+    found: list[tuple[int, str]] = []
+    for card, px, py in reversed(placements):
+        dx = x - px
+        if -1 <= dx <= 1:
+            top = px * SPAN + py
+            cells = range(top, top + H)
+            if top in covered and covered.issuperset(cells):
+                continue  # (its top cell showing, a card shows: the quick answer for most)
+            covered.update(cells)
+            dy = y - py
+            if -H <= dy <= H:  # (further up or down, nothing meets)
+                meeting = RELATIONS[card][dx + 1][dy + H]
+                if meeting is not None:
+                    found.append(meeting)
+    found.sort(key=itemgetter(0))  # (stable: of equal rank, the latest placed first)
+    return [words for _, words in found[:2]]
+
+
+# relation() of a place from each card, RELATIONS[card][dx + 1][dy + H] for an offset (dx, dy) from it of at most
+# a column and a card's height: how two cards lie depends only on that offset, so each is worded once, not on every
+# placement narrated. (Index 0 is no card: card numbers start at 1.)
+RELATIONS = tuple(
+    tuple(tuple(relation(dx, dy, card, 0, 0) for dy in range(-H, H + 1)) for dx in (-1, 0, 1))
+    for card in range(len(COMPONENTS.cards) + 1)
+)
 
 
 def steps(count: int, one: str, many: str) -> str:
     return one if count == 1 else f"{count} {many}"
 
 
-def offset_words(x: int, y: int, placed: list[PlacedCard]) -> str:
-    """Where (x, y) lies from the layout's first card, for a place that meets no card still showing (only
-    cards entirely covered): "2 columns right of the first card, a band higher"."""
-    first = placed[0]
-    dx, dy = x - first["x"], y - first["y"]
+def offset_from(dx: int, dy: int, first: int) -> str:
+    """Where a place (dx, dy) from the layout's first card, `first`, lies, for a place that meets no card still
+    showing (only cards entirely covered): "2 columns right of card 5, a band higher"."""
     parts = []
     if dx:
-        parts.append(f"{steps(abs(dx), 'a column', 'columns')} {'right' if dx > 0 else 'left'} of card "
-                     f"{first['card']}")
+        parts.append(f"{steps(abs(dx), 'a column', 'columns')} {'right' if dx > 0 else 'left'} of card {first}")
     else:
-        parts.append(f"in the column of card {first['card']}")
+        parts.append(f"in the column of card {first}")
     if dy:
         parts.append(f"{bands(abs(dy))} {'lower' if dy > 0 else 'higher'}")
     return ", ".join(parts)
@@ -117,10 +135,18 @@ def offset_words(x: int, y: int, placed: list[PlacedCard]) -> str:
 def where_words(x: int, y: int, placed: list[PlacedCard]) -> str:
     """A place in a layout without its column and band: the cards it would cover or touch, or how far it lies
     from the first card; "to start the layout" for the first."""
-    if not placed:
+    return where_in(x, y, as_placements(placed))
+
+
+def where_in(x: int, y: int, placements: Sequence[Placement]) -> str:
+    """where_words() of a layout as the state keeps it: what the rules narrate of every placement."""
+    if not placements:
         return "to start the layout"
-    near = place_words(x, y, placed)
-    return listing(near) if near else offset_words(x, y, placed)
+    near = meeting_words(x, y, placements)
+    if near:
+        return listing(near)
+    first, first_x, first_y = placements[0]
+    return offset_from(x - first_x, y - first_y, first)
 
 
 def way_words(upside_down: bool) -> str:

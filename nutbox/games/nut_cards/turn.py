@@ -8,6 +8,7 @@ Each phase's `Phase` (state.PHASES): its legal actions, why another action is re
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from nutbox.core import Action, Event, seat_name
@@ -15,7 +16,6 @@ from nutbox.core.phases import Phase
 from nutbox.games.nut_cards import layout, terms
 from nutbox.games.nut_cards.actions import Draw, Place, Take
 from nutbox.games.nut_cards.components import COLUMNS, COMPONENTS
-from nutbox.games.nut_cards.view import PlacedCard
 
 if TYPE_CHECKING:
     from nutbox.games.nut_cards.state import CardsState
@@ -63,7 +63,9 @@ def take_refused(state: CardsState, action: Action) -> str:
 def take(state: CardsState, action: Action) -> list[Event]:
     assert isinstance(action, Take)
     card = action.card
-    column = next(c for c in range(COLUMNS) if card in state.columns[c])
+    column = state.column  # after the deck holder's take, the column drafted this round
+    if column is None:
+        column = next(c for c in range(COLUMNS) if card in state.columns[c])
     state.columns = replaced(state.columns, column, without(state.columns[column], card))
     state.column, state.holding, state.phase = column, card, "place"
     return [taken(state.current, card, column)]
@@ -77,10 +79,26 @@ def taken(seat: int, card: int, column: int) -> Event:
 
 # --- placing it -------------------------------------------------------------------------------------------
 def places(state: CardsState) -> list[Action]:
-    """Every place the card in hand may go in the layout of the seat to move (layout.spots)."""
+    """Every place the card in hand may go in the layout of the seat to move (layout.spots), in order."""
     assert state.holding is not None, "a card is in hand while it is placed"
-    offered = state.space.at_spot
-    return [offered[spot] for spot in layout.spots(state.layouts[state.current], state.holding)]
+    numbers: Sequence[int]
+    if state.layouts[state.current]:
+        numbers = reach(state, layout.SQUIRRELS[state.holding])[2]
+    else:
+        numbers = layout.spots((), state.holding)  # the first card
+    return list(map(state.space.at_spot.__getitem__, numbers))
+
+
+def reach(state: CardsState, squirrel: bool) -> layout.Reach:
+    """Where a card with a squirrel or without may go next to the layout of the seat to move: kept per seat and kind
+    of card (CardsState._reach), and worked out from the last one as the layout grows by a card."""
+    which = state.current * 2 + squirrel
+    known = state._reach[which]
+    placements = state.layouts[state.current]
+    if known[0] is not placements:
+        known = layout.reach(placements, squirrel, known)
+        state._reach = replaced(state._reach, which, known)
+    return known
 
 
 def place_refused(state: CardsState, action: Action) -> str:
@@ -110,11 +128,10 @@ def place(state: CardsState, action: Action) -> list[Event]:
     assert isinstance(action, Place)
     seat, card, column = state.current, state.holding, state.column
     assert card is not None and column is not None, "a card taken from a column is in hand while it is placed"
-    before: list[PlacedCard] = [{"card": c, "x": x, "y": y} for c, x, y in state.layouts[seat]]
-    where = terms.where_words(action.x, action.y, before)
-    state.layouts = replaced(state.layouts, seat, (*state.layouts[seat], (card, action.x, action.y)))
-    where = f", {where}" if before else f" {where}"
-    events = [Event(f"{seat_name(seat)} places card {card} {terms.way_words(action.upside_down)}{where}", "place",
+    before = state.layouts[seat]
+    where = terms.where_in(action.x, action.y, before)
+    state.layouts = replaced(state.layouts, seat, (*before, (card, action.x, action.y)))
+    events = [Event(placing(seat, card, action.upside_down) + (", " if before else " ") + where, "place",
                     {"seat": seat, "card": card, "x": action.x, "y": action.y})]
     state.holding = None
     state.taken += 1
@@ -125,6 +142,12 @@ def place(state: CardsState, action: Action) -> list[Event]:
     state.taken, state.column = 0, None
     state.next_step()
     return events
+
+
+@functools.cache  # worded once: the same few seats place the same 30 cards in every game
+def placing(seat: int, card: int, upside_down: bool) -> str:
+    """The start of a place's narration: "<seat> places card 5 upright"."""
+    return f"{seat_name(seat)} places card {card} {terms.way_words(upside_down)}"
 
 
 TAKE = Phase(takes, take_refused, take)

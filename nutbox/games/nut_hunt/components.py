@@ -19,11 +19,12 @@ tile live in flat lists (`squirrels[owner * T + tile]`), T being the 19 tiles of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
@@ -272,27 +273,77 @@ def _bounce(cell: int, direction: int) -> int:
 CELL_MOVE: tuple[tuple[int, ...], ...] = tuple(tuple(_bounce(cell, d) for d in range(6)) for cell in range(NUM_CELLS))
 
 
+# Each cell's row of the tables above as a getter of those cells from a layout's tile_at (CELL_STEP's with the cells
+# off the board as NUM_CELLS, which (*tile_at, None) reads as None), and each cell's neighbours on the board in
+# DIRECTIONS' order: a layout gets a row of tiles from its tile_at in one call.
+_STEP_ROW = tuple(itemgetter(*(NUM_CELLS if c is None else c for c in steps)) for steps in CELL_STEP)
+_MOVE_ROW = tuple(itemgetter(*moves) for moves in CELL_MOVE)
+_NEIGHBOURS_ROW = tuple(itemgetter(*(c for c in steps if c is not None)) for steps in CELL_STEP)  # (3 at least)
+
+Row = TypeVar("Row")
+
+
+def _by_tile(rows: list[Row], cell_of: tuple[int, ...]) -> tuple[Row, ...]:
+    """A table's rows by cell, put in tile order."""
+    return tuple(map(rows.__getitem__, cell_of))
+
+
 class Layout:
     """Tiles dealt onto the cells: `tile_at[cell]`, and the geometry in tile terms."""
 
-    __slots__ = ("cell_of", "distance", "moves", "neighbours", "step", "tile_at")
+    __slots__ = ("_distance", "_moves", "_step", "cell_of", "neighbours", "tile_at")
 
     def __init__(self, tile_at: tuple[int, ...]) -> None:
+        # Every game lays out a new forest: its neighbours, which the rules read all game, are made at once (the
+        # cells' rows read with the tiles dealt, then put in tile order: a call per row, not per entry); the other
+        # tables when first asked for, the rules reading a step or a row of them from the cells' tables instead.
         self.tile_at = tile_at
-        self.cell_of = tuple(tile_at.index(tile) for tile in range(NUM_CELLS))
-        self.step: tuple[tuple[int | None, ...], ...] = tuple(  # the tile one step away; None off the board
-            tuple(tile_at[c] if c is not None else None for c in CELL_STEP[self.cell_of[tile]])
-            for tile in range(NUM_CELLS)
-        )
-        self.moves = tuple(tuple(tile_at[c] for c in CELL_MOVE[self.cell_of[tile]]) for tile in range(NUM_CELLS))
-        self.neighbours = tuple(tuple(t for t in steps if t is not None) for steps in self.step)
-        # distance[a][b]: read from the cells' table (every game lays out a new forest: a call per pair cost more
-        # than the rest of the layout)
-        self.distance = tuple(tuple(map(CELL_DISTANCE[cell].__getitem__, self.cell_of)) for cell in self.cell_of)
+        self.cell_of = cell_of = tuple(sorted(range(NUM_CELLS), key=tile_at.__getitem__))  # each tile's cell
+        self.neighbours: tuple[tuple[int, ...], ...] = _by_tile([row(tile_at) for row in _NEIGHBOURS_ROW], cell_of)
+        self._step: tuple[tuple[int | None, ...], ...] | None = None
+        self._moves: tuple[tuple[int, ...], ...] | None = None
+        self._distance: tuple[tuple[int, ...], ...] | None = None
 
     def move(self, tile: int, direction: int) -> int:
         """One step from `tile` in `direction`, bouncing off the edge (the opposite way) as the fox does."""
-        return self.moves[tile][direction]
+        return self.tile_at[CELL_MOVE[self.cell_of[tile]][direction]]
+
+    def moves_from(self, tile: int) -> tuple[int, ...]:
+        """moves[tile]: where a step from `tile` goes in each direction."""
+        row: tuple[int, ...] = _MOVE_ROW[self.cell_of[tile]](self.tile_at)
+        return row
+
+    def off_edge(self, tile: int, direction: int) -> bool:
+        """Whether a step from `tile` in `direction` leaves the board (step[tile][direction] is None)."""
+        return CELL_STEP[self.cell_of[tile]][direction] is None
+
+    def steps(self, a: int, b: int) -> int:
+        """The steps between two tiles: distance[a][b], without the table (a completed objective asks for one)."""
+        return CELL_DISTANCE[self.cell_of[a]][self.cell_of[b]]
+
+    # The whole tables, made when first asked for (the rules read them a step or a row at a time, above).
+    @property
+    def step(self) -> tuple[tuple[int | None, ...], ...]:
+        """step[tile][direction]: the tile one step away; None off the board."""
+        if self._step is None:
+            beyond = (*self.tile_at, None)  # off the board: None
+            self._step = _by_tile([row(beyond) for row in _STEP_ROW], self.cell_of)
+        return self._step
+
+    @property
+    def moves(self) -> tuple[tuple[int, ...], ...]:
+        """moves[tile][direction]: where a step goes, bouncing off the edge as the fox does."""
+        if self._moves is None:
+            self._moves = _by_tile([row(self.tile_at) for row in _MOVE_ROW], self.cell_of)
+        return self._moves
+
+    @property
+    def distance(self) -> tuple[tuple[int, ...], ...]:
+        """distance[a][b]: the steps between two tiles."""
+        if self._distance is None:
+            in_tile_order = itemgetter(*self.cell_of)
+            self._distance = _by_tile([in_tile_order(row) for row in CELL_DISTANCE], self.cell_of)
+        return self._distance
 
 
 @lru_cache(maxsize=512)
@@ -315,8 +366,21 @@ AUTOMA_OBJECTIVES = {"standard": 2, "advanced": 3, "expert": 4}
 DIRECTION_NAMES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # as DIRECTIONS
 MAX_SEATS = 5
 SEAT_NAMES = tuple(seat_name(seat) for seat in range(MAX_SEATS))  # each seat as a text names it (core.seat_name)
+# OWNER_NAMES[solo][owner]: an owner as the narration names it (the Automa is the second owner of the solo game)
+OWNER_NAMES = (SEAT_NAMES, (SEAT_NAMES[0], "the Automa"))
 DEALT, SCOUTED, NESTS_TO_END, NEST_SIZE = 3, 2, 4, 3
 FORAGE_FOX, FORAGE_HASSLE, FORAGE_SETUP = 2, 1, 2
+
+
+Item = TypeVar("Item")
+
+
+def picked(table: Mapping[int, Item] | Sequence[Item], keys: Sequence[int]) -> list[Item]:
+    """[table[key] for key in keys], in one call for several keys (itemgetter: a chance node lists every card of the
+    deck or tile of the bag with its odds this way)."""
+    if len(keys) == 1:
+        return [table[keys[0]]]  # (itemgetter of one key gives the item, not a tuple of it)
+    return list(itemgetter(*keys)(table))
 
 
 def tile_name(tile: int) -> str:

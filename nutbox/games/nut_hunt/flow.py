@@ -14,22 +14,25 @@ import functools
 from typing import TYPE_CHECKING
 
 from nutbox.core import Action, Event, plural
-from nutbox.games.nut_hunt.actions import DRAWS, Draw, Forage
+from nutbox.games.nut_hunt.actions import DRAWS, Draw, Forage, Scatter
 from nutbox.games.nut_hunt.components import (
     AUTOMA_OWNER,
     COMPONENTS,
     NEST_SIZE,
     NESTS_TO_END,
     NUTS,
+    OWNER_NAMES,
     PINE_BARRENS,
     SEAT_NAMES,
     TILES,
     T,
     nut_list,
+    picked,
     tile_name,
 )
 
 if TYPE_CHECKING:
+    from nutbox.games.nut_hunt.scoring import Breakdown
     from nutbox.games.nut_hunt.state import HuntState
 
 Frame = tuple[int, int | None, tuple[int, ...]]  # (tile scattering, tile the fox just left or None, owed per owner)
@@ -44,9 +47,15 @@ def ordinal(number: int) -> str:
 def draw_outcomes(state: HuntState) -> list[tuple[Action, float]]:
     """The deck's top card: any of the shuffled part alike, else the first card put under it."""
     if state.pool:
-        chance = 1 / len(state.pool)
-        return [(DRAWS[card - 1], chance) for card in state.pool]
+        return picked(DRAW_ODDS[len(state.pool)], state.pool)
     return [(DRAWS[state.bottom[0][0] - 1], 1.0)]
+
+
+# DRAW_ODDS[left][card]: the outcome of drawing `card` with its odds while `left` cards are shuffled, made once (every
+# turn of the solo game draws from a deck of up to 45 cards: a pair made for each of them cost more than the rest).
+DRAW_ODDS: tuple[dict[int, tuple[Action, float]], ...] = tuple(
+    {draw.card: (draw, 1 / left) for draw in DRAWS} if left else {} for left in range(len(DRAWS) + 1)
+)
 
 
 def draw(state: HuntState, action: Action) -> int:
@@ -67,7 +76,7 @@ def private(seat: int, text: str, public: str, kind: str, card: int, detail: boo
 
 def move_fox(state: HuntState, target: int) -> None:
     state.fox_from, state.fox = state.fox, target
-    owed = tuple(state.squirrels[o * T + target] for o in range(state.owners))
+    owed = tuple(state.squirrels[target::T])  # each owner's squirrels there (the counts are by owner, then tile)
     if any(owed):
         state.frames.append((target, state.fox_from, owed))
 
@@ -84,9 +93,7 @@ def build_nest(state: HuntState, owner: int, tile: int, events: list[Event]) -> 
     state.nests[owner * T + tile] += 1
     name = state.owner_name(owner)
     count = state.nest_count(owner)
-    whose = "its" if owner == state.automa else "their"
-    events.append(Event(f"{name} builds a nest on {tile_name(tile)} ({whose} {ordinal(count)} nest)", "nest",
-                        {"owner": owner, "tile": TILES[tile].code}))
+    events.append(nest_built(name, owner == state.automa, owner, tile, count))
     if count >= NESTS_TO_END and not state.ending:
         state.ending = True
         events.append(Event(f"{name} has placed a 4th nest: the game ends once the squirrels have scattered",
@@ -98,31 +105,44 @@ def build_nest(state: HuntState, owner: int, tile: int, events: list[Event]) -> 
                 events.append(Event(f"A squirrel of {state.owner_name(other)} is removed from "
                                     f"{tile_name(tile)} (Competitive Rule Variant)", "remove",
                                     {"owner": other, "tile": TILES[tile].code}))
-    owed = tuple(0 if o == owner else state.squirrels[o * T + tile] for o in range(state.owners))
-    if any(owed):
-        state.frames.append((tile, None, owed))
+    others = state.squirrels[tile::T]  # each owner's squirrels there (the counts are by owner, then tile)
+    others[owner] = 0
+    if any(others):
+        state.frames.append((tile, None, tuple(others)))
 
 
 def scatter(state: HuntState, owner: int, target: int, events: list[Event], how: str = "") -> None:
     tile, vacated, owed = state.frames[-1]
     state.frames[-1] = (tile, vacated, (*owed[:owner], owed[owner] - 1, *owed[owner + 1 :]))
     state.squirrels[owner * T + tile] -= 1
-    events.append(scattered(state.owner_name(owner), owner, tile, target, how))
+    events.append(scattered(OWNER_NAMES[state.solo][owner], owner, tile, target, how))  # (state.owner_name, inline)
     arrive(state, owner, target, events)
 
 
 # The events that come most often, each made once for what it says (an event is immutable, and nothing changes its
-# data): a playout narrates every step.
-@functools.lru_cache(maxsize=1 << 12)
+# data): a playout narrates every step. Each takes so few values that all of them fit (functools.cache: an lru_cache
+# costs more to ask).
+@functools.cache
+def nest_built(name: str, automa: bool, owner: int, tile: int, count: int) -> Event:
+    return Event(f"{name} builds a nest on {tile_name(tile)} ({'its' if automa else 'their'} {ordinal(count)} nest)",
+                 "nest", {"owner": owner, "tile": TILES[tile].code})
+
+
+@functools.cache
 def scattered(name: str, owner: int, tile: int, target: int, how: str) -> Event:
     return Event(f"A squirrel of {name} scatters from {tile_name(tile)} to {tile_name(target)}{how}", "scatter",
                  {"owner": owner, "from": TILES[tile].code, "to": TILES[target].code})
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.cache
 def foraged(seat: int, nuts: tuple[int, ...], tile: int) -> Event:
     return Event(f"{SEAT_NAMES[seat]} forages {nut_list(nuts) or 'nothing'} from {tile_name(tile)}", "forage",
                  {"seat": seat, "nuts": [COMPONENTS.nut_codes[n] for n in nuts]})
+
+
+@functools.cache
+def no_automa_squirrel(tile: int, why: str) -> Event:
+    return Event(f"No Automa squirrel on {tile_name(tile)}: {why}", "automa")
 
 
 @functools.cache
@@ -132,10 +152,11 @@ def automa_places(tile: int) -> Event:
 
 
 def forage(state: HuntState, action: Forage, events: list[Event]) -> None:
-    seat = state.current
+    seat, tile = state.current, state.forage_tile  # (state.foraged, without a call: a turn forages once or twice)
+    assert tile is not None, "no forage is under way"
     for nut in action.nuts:
         state.nuts[seat * NUTS + nut] += 1
-    events.append(foraged(seat, action.nuts, state.foraged))
+    events.append(foraged(seat, action.nuts, tile))
     if state.resume == "place":
         state.step += 1
         next_placement(state)
@@ -188,9 +209,10 @@ def settle(state: HuntState, events: list[Event]) -> None:
             state.scatterer = owner
             if owner == state.automa:
                 return
-            targets = state.scatter_targets(frame)
-            if len(targets) == 1:
-                scatter(state, owner, targets[0], events)
+            moves = state.scatters(frame)
+            if len(moves) == 1:
+                assert isinstance(moves[0], Scatter)
+                scatter(state, owner, moves[0].tile, events)
                 continue
             return
         state.scatterer = None
@@ -211,10 +233,9 @@ def settle(state: HuntState, events: list[Event]) -> None:
                 continue
             tile, state.pending = state.pending[0], state.pending[1:]
             if tile == state.fox:
-                events.append(Event(f"No Automa squirrel on {tile_name(tile)}: the fox is there", "automa"))
+                events.append(no_automa_squirrel(tile, "the fox is there"))
             elif tile == PINE_BARRENS and state.options.automa_pine == "skip":
-                events.append(Event(f"No Automa squirrel on {tile_name(tile)}: squirrels only scatter there",
-                                    "automa"))
+                events.append(no_automa_squirrel(tile, "squirrels only scatter there"))
             else:
                 events.append(automa_places(tile))
                 arrive(state, AUTOMA_OWNER, tile, events)
@@ -227,18 +248,16 @@ def settle(state: HuntState, events: list[Event]) -> None:
 
 def finish(state: HuntState, events: list[Event]) -> None:
     state.phase = "over"
-    ranked = [rank_key(state, owner) for owner in range(state.owners)]
+    ranked = [rank_key(state.breakdown(owner)) for owner in range(state.owners)]  # (points first, then told)
     best = max(ranked)
     state.result = tuple(owner for owner in range(state.owners) if ranked[owner] == best)
-    for owner in range(state.owners):
-        parts = state.breakdown(owner)
-        events.append(Event(f"{state.owner_name(owner)} scores {plural(parts.total, 'point')}", "score",
-                            {"owner": owner, "score": parts.total}))
+    for owner, (total, _, _) in enumerate(ranked):
+        events.append(Event(f"{state.owner_name(owner)} scores {plural(total, 'point')}", "score",
+                            {"owner": owner, "score": total}))
     names = " and ".join(state.owner_name(owner) for owner in state.result)
     events.append(Event(f"{names} {'wins' if len(state.result) == 1 else 'share the victory'}", "result"))
 
 
-def rank_key(state: HuntState, owner: int) -> tuple[int, int, int]:
+def rank_key(parts: Breakdown) -> tuple[int, int, int]:
     """Points, then nests, then squirrels (rulebook, "Resolving ties")."""
-    parts = state.breakdown(owner)
     return parts.total, parts.nests, parts.squirrels

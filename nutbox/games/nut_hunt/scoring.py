@@ -5,9 +5,11 @@ the penalty for failed ones. Pure functions of the board, so the rules, the view
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from nutbox.games.nut_hunt.components import COMPONENTS, Layout
 
+TILE_RANGE = range(len(COMPONENTS.tiles))
 NEST_POINTS = 2
 FAILED_PENALTY = -2
 
@@ -36,9 +38,9 @@ def territory(layout: Layout, held: set[int], start: int) -> set[int]:
         return set()
     seen = {start}
     frontier = [start]
+    neighbours = layout.neighbours
     while frontier:
-        tile = frontier.pop()
-        for other in layout.neighbours[tile]:
+        for other in neighbours[frontier.pop()]:
             if other in held and other not in seen:
                 seen.add(other)
                 frontier.append(other)
@@ -48,7 +50,7 @@ def territory(layout: Layout, held: set[int], start: int) -> set[int]:
 def distance_bonus(layout: Layout, a: int, b: int) -> int:
     """By the intervening tiles of the shortest route (which may cross the Frog Pond)."""
     table = COMPONENTS.distance_bonus
-    return table[min(layout.distance[a][b] - 1, len(table) - 1)]
+    return table[min(layout.steps(a, b) - 1, len(table) - 1)]
 
 
 def objective_result(layout: Layout, held: set[int], nested: set[int], card: int) -> ObjectiveResult:
@@ -63,7 +65,7 @@ def objective_result(layout: Layout, held: set[int], nested: set[int], card: int
 
 def breakdown(layout: Layout, squirrels: list[int], nests: list[int], cards: tuple[int, ...]) -> Breakdown:
     """One owner's score; `squirrels` and `nests` are that owner's counts per tile."""
-    nested = {tile for tile, count in enumerate(nests) if count}
-    held = nested | {tile for tile, count in enumerate(squirrels) if count}
-    results = tuple(objective_result(layout, held, nested, card) for card in cards)
+    nested = set(compress(TILE_RANGE, nests))  # (the tiles whose count is not 0)
+    held = nested.union(compress(TILE_RANGE, squirrels))
+    results = tuple([objective_result(layout, held, nested, card) for card in cards])
     return Breakdown(sum(nests), sum(squirrels), results)

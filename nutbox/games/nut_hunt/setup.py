@@ -25,6 +25,7 @@ from nutbox.games.nut_hunt.components import (
     T,
     layout,
     objective_text,
+    picked,
     tile_name,
 )
 from nutbox.games.nut_hunt.refusals import SETUP, not_due
@@ -47,30 +48,80 @@ def dealt_each(state: HuntState) -> int:
 
 # --- the forest --------------------------------------------------------------------------------------------------
 ALL_TILES = frozenset(range(T))
+ALL_TILES_IN_ORDER = tuple(range(T))
+
+
+def bag(state: HuntState) -> tuple[int, ...]:
+    """The tiles not dealt yet, in order: kept from one deal to the next (on_layout), found anew for a tile_at set
+    otherwise (a state made from a view, say)."""
+    dealt, left = state._bag
+    if dealt is not state.tile_at:
+        left = tuple(sorted(ALL_TILES.difference(state.tile_at)))
+        state._bag = (state.tile_at, left)
+    return left
 
 
 def tile_outcomes(state: HuntState) -> list[tuple[Action, float]]:
-    left = sorted(ALL_TILES.difference(state.tile_at))
-    chance = 1 / len(left)
-    return [(PLACE_TILES[t], chance) for t in left]
+    left = bag(state)
+    return picked(TILE_ODDS[len(left)], left)
+
+
+# TILE_ODDS[left][tile]: the outcome of laying `tile` with its odds while `left` tiles are still to be laid, made once
+# (every game lays out a new forest, a chance outcome per cell).
+TILE_ODDS: tuple[tuple[tuple[Action, float], ...], ...] = tuple(
+    tuple((laying, 1 / left) for laying in PLACE_TILES) if left else () for left in range(T + 1)
+)
 
 
 def on_layout(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, PlaceTile)
+    left = bag(state)
+    at = left.index(action.tile)
     state.tile_at = (*state.tile_at, action.tile)
+    state._bag = (state.tile_at, left[:at] + left[at + 1 :])
     events = [laid(action.tile, len(state.tile_at))]
     if len(state.tile_at) == T:
         state.layout = layout(state.tile_at)
         state.fox = fox = state.tile_at[CENTRE]
-        events.append(Event(f"The forest is laid out; the fox starts on {tile_name(fox)}", "fox",
-                            {"tile": TILES[fox].code}))
+        events.append(laid_out(fox))
         state.phase = "deal"
     return events
 
 
-@functools.cache  # made once: an event is immutable, and nothing changes its data
+# The events of the setup, each made once for what it says (an event is immutable, and nothing changes its data):
+# every game is set up anew.
+@functools.cache
 def laid(tile: int, count: int) -> Event:
     return Event(f"{tile_name(tile)} is laid (tile {count} of {T})", "layout", {"tile": TILES[tile].code}, detail=True)
+
+
+@functools.cache
+def laid_out(fox: int) -> Event:
+    return Event(f"The forest is laid out; the fox starts on {tile_name(fox)}", "fox", {"tile": TILES[fox].code})
+
+
+@functools.cache
+def objective_dealt(seat: int, card: int) -> Event:
+    return flow.private(seat, f"{SEAT_NAMES[seat]} is dealt objective #{card}: {objective_text(card)}",
+                        f"{SEAT_NAMES[seat]} is dealt an objective", "deal", card, detail=True)
+
+
+@functools.cache
+def objective_put_under(seat: int, card: int) -> Event:
+    return flow.private(seat, f"{SEAT_NAMES[seat]} puts objective #{card} under the deck: {objective_text(card)}",
+                        f"{SEAT_NAMES[seat]} keeps two objectives and puts one under the deck", "discard", card)
+
+
+@functools.cache
+def squirrel_placed(seat: int, tile: int) -> Event:
+    return Event(f"{SEAT_NAMES[seat]} places a squirrel on {tile_name(tile)}", "place",
+                 {"seat": seat, "tile": TILES[tile].code})
+
+
+@functools.cache
+def automa_dealt(card: int) -> Event:
+    return Event(f"The Automa is dealt objective #{card}: {objective_text(card)}", "deal",
+                 {"automa": True, "card": card})
 
 
 # --- the objectives ----------------------------------------------------------------------------------------------
@@ -79,8 +130,7 @@ def on_deal(state: HuntState, action: Action) -> list[Event]:
     seat = state.step // dealt
     card = flow.draw(state, action)
     state.hands[seat] = (*state.hands[seat], card)
-    events = [flow.private(seat, f"{SEAT_NAMES[seat]} is dealt objective #{card}: {objective_text(card)}",
-                           f"{SEAT_NAMES[seat]} is dealt an objective", "deal", card, detail=True)]
+    events = [objective_dealt(seat, card)]
     state.step += 1
     if state.step == dealt * state.n:
         state.phase, state.current, state.step = "discard", 0, 0
@@ -104,10 +154,7 @@ def on_discard(state: HuntState, action: Action) -> list[Event]:
     seat = state.current
     state.hands[seat] = tuple(c for c in state.hands[seat] if c != action.card)
     state.bottom = (*state.bottom, (action.card, seat))
-    events = [flow.private(seat, f"{SEAT_NAMES[seat]} puts objective #{action.card} under the deck: "
-                           f"{objective_text(action.card)}",
-                           f"{SEAT_NAMES[seat]} keeps two objectives and puts one under the deck",
-                           "discard", action.card)]
+    events = [objective_put_under(seat, action.card)]
     state.current += 1
     if state.current == state.n:
         state.step = 0
@@ -116,17 +163,15 @@ def on_discard(state: HuntState, action: Action) -> list[Event]:
 
 
 # --- the squirrels -----------------------------------------------------------------------------------------------
+GREEN_TILES = tuple(t for t in range(T) if TILES[t].green)  # the starting tiles
+
+
 def place_targets(state: HuntState) -> list[int]:
     # the 5-player special case: the last squirrel may go on an occupied starting tile
     anywhere = state.n == 5 and TILES[state.fox_tile].green and state.step == len(state.placing_order()) - 1
-    squirrels = state.squirrels
-    return [
-        t
-        for t in range(T)
-        if TILES[t].green
-        and t != state.fox
-        and (anywhere or not any(squirrels[o * T + t] for o in range(state.owners)))
-    ]
+    squirrels, fox = state.squirrels, state.fox
+    # (squirrels[t::T]: every owner's squirrels on tile t, the counts being by owner, then tile)
+    return [t for t in GREEN_TILES if t != fox and (anywhere or not any(squirrels[t::T]))]
 
 
 def place_legal(state: HuntState) -> list[Action]:
@@ -147,8 +192,7 @@ def place_reason(state: HuntState, action: Action) -> str:
 def on_place(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Place)
     seat = state.current
-    events = [Event(f"{SEAT_NAMES[seat]} places a squirrel on {tile_name(action.tile)}", "place",
-                    {"seat": seat, "tile": TILES[action.tile].code})]
+    events = [squirrel_placed(seat, action.tile)]
     flow.arrive(state, seat, action.tile, events)
     state.phase, state.forage_tile, state.forage_left, state.resume = "forage", action.tile, FORAGE_SETUP, "place"
     return events
@@ -158,8 +202,7 @@ def on_place(state: HuntState, action: Action) -> list[Event]:
 def on_automa_deal(state: HuntState, action: Action) -> list[Event]:
     card = flow.draw(state, action)
     state.automa_hand = (*state.automa_hand, card)
-    events = [Event(f"The Automa is dealt objective #{card}: {objective_text(card)}", "deal",
-                    {"automa": True, "card": card})]
+    events = [automa_dealt(card)]
     state.step += 1
     if state.step == AUTOMA_OBJECTIVES[state.options.automa]:
         state.pending = tuple(t for card in state.automa_hand for t in COMPONENTS.objectives[card - 1].ends)

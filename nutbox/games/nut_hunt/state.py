@@ -17,14 +17,24 @@ from nutbox.core import CHANCE, TERMINAL, Action, Event, ToMove
 from nutbox.core.phases import Phase, PhasedState
 from nutbox.games.nut_hunt import flow, refusals, scoring, setup, turn
 from nutbox.games.nut_hunt import view as views
-from nutbox.games.nut_hunt.actions import FORAGE_NONE, FORAGE_OPTIONS, TRADE_OF, Draw, PlaceTile, Roll, Trade
+from nutbox.games.nut_hunt.actions import (
+    FORAGE_NONE,
+    FORAGE_OPTIONS,
+    SCATTERS,
+    TRADE_OF,
+    Draw,
+    PlaceTile,
+    Roll,
+    Trade,
+)
 from nutbox.games.nut_hunt.components import (
     ALL_CARDS,
     AUTOMA_OWNER,
     COMPONENTS,
     FROG_POND,
+    MAX_SEATS,
     NUTS,
-    SEAT_NAMES,
+    OWNER_NAMES,
     Layout,
     T,
 )
@@ -38,9 +48,21 @@ if TYPE_CHECKING:
     HuntGame: TypeAlias = Game[HuntOptions, "HuntState", HuntView]
 
 
+# FORAGE_CHOICES[declinable][count][tile]: the forages open on the tile, and forage none where it may be declined.
+FORAGE_CHOICES = tuple(
+    {count: tuple((*options, FORAGE_NONE) if declinable else options for options in by_tile)
+     for count, by_tile in FORAGE_OPTIONS.items()}
+    for declinable in (False, True)
+)
+# TURN_ORDER[owners][first]: the owners in turn order from `first`.
+TURN_ORDER = tuple(tuple(tuple((first + i) % owners for i in range(owners)) for first in range(owners))
+                   for owners in range(MAX_SEATS + 1))
+# The fox die's faces with the compass direction each shows.
+FACES = tuple(enumerate(COMPONENTS.compass, 1))
 # The exchanges by the nut given, in TRADE_OF's order: each position lists those of the nuts held three times over.
 TRADES_FROM = tuple(tuple(trade for (give, _), trade in TRADE_OF.items() if give == nut) for nut in range(NUTS))
 CHANCE_PHASES = frozenset({"layout", "deal", "roll", "scout-draw", "automa-deal", "automa-draw"})
+NODE_OF: dict[str, ToMove] = {"over": TERMINAL, **dict.fromkeys(CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
 class HuntState(PhasedState[HuntView]):
@@ -48,13 +70,13 @@ class HuntState(PhasedState[HuntView]):
     # the immutable fields (numbers, texts, tuples, the layout, the options) and copies the five lists, so a
     # new field cannot be forgotten by clone (tests/games/nut_hunt/test_clone.py checks the split on play).
     SHARED: ClassVar[tuple[str, ...]] = (
-        "automa_hand", "bottom", "current", "ending", "forage_left", "forage_tile", "fox", "fox_from",
+        "_bag", "automa", "automa_hand", "bottom", "current", "ending", "forage_left", "forage_tile", "fox", "fox_from",
         "game", "layout", "looking", "n", "options", "owners", "pending", "phase", "pool", "result", "resume",
         "revealed", "scatterer", "solo", "step", "tile_at", "turn",
     )
     COPIED: ClassVar[tuple[str, ...]] = ("frames", "hands", "nests", "nuts", "squirrels")  # lists: copied
     __slots__ = SHARED + COPIED
-    NOT_IN_KEY = frozenset({"layout"})  # the forest's geometry, made from tile_at
+    NOT_IN_KEY = frozenset({"layout", "automa"})  # made from others: the forest's geometry, the Automa's owner
     # the fields a view shows as they are (view.py), taken back by a determinization (determinize.py); the
     # scatterer is None whenever no scatter is open (flow.settle clears it)
     SHOWN = ("phase", "current", "step", "turn", "scatterer", "ending")
@@ -66,7 +88,11 @@ class HuntState(PhasedState[HuntView]):
         self.n = self.options.players
         self.solo = self.n == 1
         self.owners = 2 if self.solo else self.n
+        # the Automa's owner index in the solo game, else None (a field, not worked out: who moves asks it often)
+        self.automa: int | None = AUTOMA_OWNER if self.solo else None
         self.tile_at: tuple[int, ...] = ()  # tiles dealt so far, by cell
+        # the tiles not dealt yet, in order, with the tile_at they were found for (setup.bag keeps it up to date)
+        self._bag: tuple[tuple[int, ...], tuple[int, ...]] = (self.tile_at, setup.ALL_TILES_IN_ORDER)
         self.layout: Layout | None = None
         self.fox: int | None = None  # None until the forest is laid out
         self.fox_from: int | None = None  # where the fox last came from (for the tables)
@@ -101,14 +127,9 @@ class HuntState(PhasedState[HuntView]):
         return other
 
     # --- facts ---------------------------------------------------------------------------------------
-    @property
-    def automa(self) -> int | None:
-        """The Automa's owner index in the solo game, else None."""
-        return AUTOMA_OWNER if self.solo else None
-
     def owner_name(self, owner: int) -> str:
         """An owner as the narration names it: "the Automa", or the seat (core.seat_name)."""
-        return "the Automa" if owner == self.automa else SEAT_NAMES[owner]
+        return OWNER_NAMES[self.solo][owner]
 
     @property
     def fox_tile(self) -> int:
@@ -138,42 +159,41 @@ class HuntState(PhasedState[HuntView]):
     def can_draw(self) -> bool:
         return bool(self.pool or self.bottom or self.revealed)
 
-    def scatter_targets(self, frame: Frame) -> list[int]:
+    def scatters(self, frame: Frame) -> list[Action]:
+        """Where a squirrel may scatter from the frame's tile: next to it, but not onto the fox, the Frog Pond or the
+        tile the fox just left."""
         tile, vacated, _ = frame
-        fox = self.fox
+        closed = (self.fox, FROG_POND, vacated)
         assert self.layout is not None
-        return [t for t in self.layout.neighbours[tile] if t != fox and t != FROG_POND and t != vacated]
+        return [SCATTERS[t] for t in self.layout.neighbours[tile] if t not in closed]
 
-    def automa_faces(self, frame: Frame) -> list[int]:
+    def automa_faces(self, frame: Frame) -> tuple[int, ...]:
         """The die faces that scatter an Automa squirrel legally (the others are rolled again)."""
         tile, vacated, _ = frame
         assert self.layout is not None
-        move = self.layout.move
-        faces = []
-        for face in range(1, 7):
-            target = move(tile, COMPONENTS.compass[face - 1])
-            if target != self.fox and target != FROG_POND and target != vacated:
-                faces.append(face)
-        return faces
+        moves, closed = self.layout.moves_from(tile), (self.fox, FROG_POND, vacated)
+        return tuple([face for face, direction in FACES if moves[direction] not in closed])
 
     def next_scatterer(self, frame: Frame) -> int | None:
+        """The first owner in turn order from the active one who still owes a scatter from the frame's tile and
+        still has a squirrel there."""
         tile, _, owed = frame
-        for i in range(self.owners):
-            owner = (self.current + i) % self.owners
-            if owed[owner] and self.squirrels[owner * T + tile]:
+        here = self.squirrels[tile::T]  # each owner's squirrels on the tile (the counts are by owner, then tile)
+        for owner in TURN_ORDER[self.owners][self.current]:
+            if owed[owner] and here[owner]:
                 return owner
         return None
 
     def placing_order(self) -> tuple[int, ...]:
         return setup.place_order(self.n, COMPONENTS.tiles[self.fox_tile].green)
 
-    def forage_options(self) -> list[Action]:
+    def forage_options(self) -> tuple[Action, ...]:
         """The forages open now. Only the one after hassling the fox may be declined: the active player "may
         Forage for 1 Nut" (Hassle the Fox!), where the fox's move and the setup say they forage 2."""
-        options: list[Action] = list(FORAGE_OPTIONS[self.forage_left][self.foraged])
-        if self.resume == "end-turn":  # the forage after a hassle (the others resume the turn or the setup)
-            options.append(FORAGE_NONE)
-        return options
+        tile = self.forage_tile  # (self.foraged, without a call: every forage lists its options)
+        assert tile is not None, "no forage is under way"
+        # (the forage after a hassle resumes at the turn's end; the others resume the turn or the setup)
+        return FORAGE_CHOICES[self.resume == "end-turn"][self.forage_left][tile]
 
     def trades(self, seat: int) -> list[Action]:
         base = seat * NUTS
@@ -186,12 +206,18 @@ class HuntState(PhasedState[HuntView]):
             scatterer = self.scatterer
             assert scatterer is not None  # settled: someone scatters while frames are open
             return CHANCE if scatterer == self.automa else scatterer
-        phase = self.phase
-        if phase == "over":
-            return TERMINAL
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        return self.current
+        return NODE_OF.get(self.phase, self.current)  # (else the active owner decides)
+
+    # State's two questions answered without a call to to_move (the same answers): whoever drives a game asks both
+    # before every action.
+    def is_terminal(self) -> bool:
+        return not self.frames and self.phase == "over"
+
+    def is_chance(self) -> bool:
+        if self.frames:
+            assert self.scatterer is not None  # settled: someone scatters while frames are open
+            return self.scatterer == self.automa
+        return self.phase in CHANCE_PHASES
 
     def _list_outcomes(self) -> list[tuple[Action, float]]:
         if self.frames:
@@ -200,11 +226,23 @@ class HuntState(PhasedState[HuntView]):
         return phase.chance(self) if phase is not None else []
 
     def _list_legal(self) -> list[Action]:
-        who = self.to_move()
-        if not isinstance(who, int):
-            return []
-        # (PhasedState's dispatch written out: super() would cost a little on every position of every playout)
-        main = turn.scatter_legal(self) if self.frames else self.PHASES[self.phase].legal(self)
+        # (to_move and PhasedState's dispatch written out: a call costs a little on every position of every playout)
+        if self.frames:
+            who = self.scatterer
+            assert who is not None  # settled: someone scatters while frames are open
+            if who == self.automa:
+                return []
+            main = turn.scatter_legal(self)
+        else:
+            phase = self.phase
+            if phase in NODE_OF:  # chance, or the game is over
+                return []
+            who = self.current
+            main = self.PHASES[phase].legal(self)
+        base = who * NUTS
+        held = self.nuts if self.solo else self.nuts[base : base + NUTS]  # (solo, the player's nuts are all there are)
+        if max(held) < 3:  # (the usual answer, found without listing the exchanges)
+            return main
         return main + self.trades(who)
 
     def _reason(self, action: Action) -> str:

@@ -21,7 +21,6 @@ from nutbox.games.nut_hunt.actions import (
     PASS,
     RECRUITS,
     ROLLS,
-    SCATTERS,
     SCOUT,
     Forage,
     Hassle,
@@ -72,16 +71,17 @@ ROLL_OUTCOMES = tuple((roll, 1 / 6) for roll in ROLLS)  # every face alike
 def on_roll(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, Roll) and state.layout is not None
     direction = COMPONENTS.compass[action.face - 1]
-    start = state.fox_tile
+    start = state.fox
+    assert start is not None, "the fox has no tile until the forest is laid out"
     target = state.layout.move(start, direction)
-    bounced = state.layout.step[start][direction] is None
+    bounced = state.layout.off_edge(start, direction)
     events = [fox_moves(action.face, start, target, bounced)]
     flow.move_fox(state, target)
     state.phase, state.forage_tile, state.forage_left, state.resume = "forage", target, FORAGE_FOX, "action"
     return events
 
 
-@functools.lru_cache(maxsize=1 << 12)  # made once for what it says: an event is immutable, its data never changed
+@functools.cache  # made once for what it says (a few thousand at most): an event is immutable, its data never changed
 def fox_moves(face: int, start: int, target: int, bounced: bool) -> Event:
     direction = COMPONENTS.compass[face - 1]
     how = f", bounces off the edge and goes {direction_name((direction + 3) % 6)}" if bounced else ""
@@ -92,7 +92,7 @@ def fox_moves(face: int, start: int, target: int, bounced: bool) -> Event:
 
 # --- the forage --------------------------------------------------------------------------------------------------
 def forage_legal(state: HuntState) -> list[Action]:
-    return state.forage_options()
+    return list(state.forage_options())
 
 
 def forage_reason(state: HuntState, action: Action) -> str:
@@ -121,28 +121,35 @@ def on_forage(state: HuntState, action: Action) -> list[Event]:
 COSTS = tuple((t, tuple(TILES[t].cost.count(nut) for nut in range(NUTS))) for t in range(T) if TILES[t].cost)
 
 
-def recruit_targets(state: HuntState, seat: int) -> tuple[int, ...]:
-    return recruitable(tuple(state.nuts[seat * NUTS : seat * NUTS + NUTS]), state.fox)
+# The most of each nut any tile costs: holding more of it pays for no other tile.
+MOST_PAID = tuple(max(cost[nut] for _, cost in COSTS) for nut in range(NUTS))
 
 
-@functools.lru_cache(maxsize=1 << 12)  # the same few holdings of nuts come again and again
-def recruitable(held: tuple[int, ...], fox: int | None) -> tuple[int, ...]:
-    """The tiles the nuts `held` pay for, but the fox's."""
-    return tuple(t for t, cost in COSTS if t != fox and all(map(ge, held, cost)))
+def recruits(state: HuntState, seat: int) -> tuple[Action, ...]:
+    """The recruits the seat's nuts pay for."""
+    base = seat * NUTS
+    # (the nuts held counted up to what a tile costs at most: the same few holdings come again and again)
+    return recruits_for(tuple(map(min, state.nuts[base : base + NUTS], MOST_PAID)), state.fox)
 
 
-def hassle_targets(state: HuntState, seat: int) -> list[int]:
-    assert state.layout is not None
+@functools.cache  # (a few thousand holdings and fox tiles at most: see recruits)
+def recruits_for(held: tuple[int, ...], fox: int | None) -> tuple[Action, ...]:
+    """The recruits onto the tiles the nuts `held` pay for, but the fox's."""
+    return tuple(RECRUITS[t] for t, cost in COSTS if t != fox and all(map(ge, held, cost)))
+
+
+def hassles(state: HuntState, seat: int) -> list[Action]:
+    """The hassles onto the tiles next to the fox where the seat has a squirrel or a nest."""
+    assert state.layout is not None and state.fox is not None
     base = seat * T
     squirrels, nests = state.squirrels, state.nests
-    return [t for t in state.layout.neighbours[state.fox_tile] if squirrels[base + t] or nests[base + t]]
+    return [HASSLES[t] for t in state.layout.neighbours[state.fox] if squirrels[base + t] or nests[base + t]]
 
 
 def action_legal(state: HuntState) -> list[Action]:
     seat = state.current
-    legal: list[Action] = [RECRUITS[t] for t in recruit_targets(state, seat)]
-    legal += [HASSLES[t] for t in hassle_targets(state, seat)]
-    if state.can_draw():
+    legal = [*recruits(state, seat), *hassles(state, seat)]
+    if state.pool or state.bottom or state.revealed:  # (state.can_draw(), without a call: every turn asks)
         legal.append(SCOUT)
     legal.append(PASS)
     return legal
@@ -177,26 +184,46 @@ def on_action(state: HuntState, action: Action) -> list[Event]:
     if isinstance(action, Recruit):
         for nut in TILES[action.tile].cost:
             state.nuts[seat * NUTS + nut] -= 1
-        events.append(Event(f"{SEAT_NAMES[seat]} recruits a squirrel onto {tile_name(action.tile)}", "recruit",
-                            {"seat": seat, "tile": TILES[action.tile].code}))
+        events.append(recruited(seat, action.tile))
         state.phase = "end-turn"
         flow.arrive(state, seat, action.tile, events)
     elif isinstance(action, Hassle):
-        fox = state.fox_tile
-        events.append(Event(f"{SEAT_NAMES[seat]} hassles the fox from {tile_name(fox)} onto "
-                            f"{tile_name(action.tile)}", "hassle",
-                            {"seat": seat, "from": TILES[fox].code, "to": TILES[action.tile].code}))
+        events.append(hassled(seat, state.fox_tile, action.tile))
         flow.move_fox(state, action.tile)
         state.phase, state.forage_tile, state.forage_left, state.resume = "forage", action.tile, 1, "end-turn"
     elif isinstance(action, Scout):
-        events.append(Event(f"{SEAT_NAMES[seat]} scouts the objective deck", "scout", {"seat": seat}))
+        events.append(scouted(seat))
         flow.refill(state, events)
         state.phase, state.looking = "scout-draw", ()
     else:
         assert isinstance(action, Pass)
-        events.append(Event(f"{SEAT_NAMES[seat]} passes", "pass", {"seat": seat}))
+        events.append(passed(seat))
         state.phase = "end-turn"
     return events
+
+
+# The optional action's events, each made once for what it says (an event is immutable, and nothing changes its
+# data): every turn takes one.
+@functools.cache
+def recruited(seat: int, tile: int) -> Event:
+    return Event(f"{SEAT_NAMES[seat]} recruits a squirrel onto {tile_name(tile)}", "recruit",
+                 {"seat": seat, "tile": TILES[tile].code})
+
+
+@functools.cache
+def hassled(seat: int, fox: int, tile: int) -> Event:
+    return Event(f"{SEAT_NAMES[seat]} hassles the fox from {tile_name(fox)} onto {tile_name(tile)}", "hassle",
+                 {"seat": seat, "from": TILES[fox].code, "to": TILES[tile].code})
+
+
+@functools.cache
+def scouted(seat: int) -> Event:
+    return Event(f"{SEAT_NAMES[seat]} scouts the objective deck", "scout", {"seat": seat})
+
+
+@functools.cache
+def passed(seat: int) -> Event:
+    return Event(f"{SEAT_NAMES[seat]} passes", "pass", {"seat": seat})
 
 
 # --- scouting ----------------------------------------------------------------------------------------------------
@@ -204,11 +231,16 @@ def on_scout_draw(state: HuntState, action: Action) -> list[Event]:
     seat = state.current
     card = flow.draw(state, action)
     state.looking = (*state.looking, card)
-    events = [flow.private(seat, f"{SEAT_NAMES[seat]} looks at objective #{card}: {objective_text(card)}",
-                           f"{SEAT_NAMES[seat]} looks at the top objective", "look", card, detail=True)]
+    events = [looked_at(seat, card)]
     if len(state.looking) == SCOUTED or not (state.pool or state.bottom):
         state.phase = "keep"
     return events
+
+
+@functools.cache  # made once: an event is immutable, and nothing changes its data
+def looked_at(seat: int, card: int) -> Event:
+    return flow.private(seat, f"{SEAT_NAMES[seat]} looks at objective #{card}: {objective_text(card)}",
+                        f"{SEAT_NAMES[seat]} looks at the top objective", "look", card, detail=True)
 
 
 def keep_legal(state: HuntState) -> list[Action]:
@@ -229,12 +261,18 @@ def on_keep(state: HuntState, action: Action) -> list[Event]:
     back = [card for card in state.looking if card != action.card]
     state.bottom = (*state.bottom, *((card, seat) for card in back))
     state.looking = ()
-    kept = f"keeps objective #{action.card}: {objective_text(action.card)}" if action.card else "keeps none"
-    public = "keeps one objective" if action.card else "keeps none"
-    under = f"{plural(len(back), 'objective')} {'goes' if len(back) == 1 else 'go'} under the deck"
     state.phase = "end-turn"
-    return [Event(f"{SEAT_NAMES[seat]} {kept}; {under}", "keep", {"seat": seat, "card": action.card},
-                  frozenset({seat}), Event(f"{SEAT_NAMES[seat]} {public}; {under}", "keep", {"seat": seat}))]
+    return [kept(seat, action.card, len(back))]
+
+
+@functools.cache  # made once: an event is immutable, and nothing changes its data
+def kept(seat: int, card: int, back: int) -> Event:
+    """A seat keeps `card` (0: none) and puts `back` cards under the deck."""
+    what = f"keeps objective #{card}: {objective_text(card)}" if card else "keeps none"
+    public = "keeps one objective" if card else "keeps none"
+    under = f"{plural(back, 'objective')} {'goes' if back == 1 else 'go'} under the deck"
+    return Event(f"{SEAT_NAMES[seat]} {what}; {under}", "keep", {"seat": seat, "card": card}, frozenset({seat}),
+                 Event(f"{SEAT_NAMES[seat]} {public}; {under}", "keep", {"seat": seat}))
 
 
 # --- the Automa's turn (solo) ------------------------------------------------------------------------------------
@@ -253,7 +291,7 @@ def automa_reveals(card: int) -> Event:
 
 # --- scattering and the exchange (before any phase) -------------------------------------------------------------
 def scatter_legal(state: HuntState) -> list[Action]:
-    return [SCATTERS[t] for t in state.scatter_targets(state.frames[-1])]
+    return state.scatters(state.frames[-1])
 
 
 def scatter_reason(state: HuntState, action: Action) -> str:
@@ -275,8 +313,16 @@ def scatter_reason(state: HuntState, action: Action) -> str:
 
 def automa_scatter_outcomes(state: HuntState) -> list[tuple[Action, float]]:
     """The fox die for an Automa squirrel: the faces that scatter it legally alike (the others are rolled again)."""
-    faces = state.automa_faces(state.frames[-1])
-    return [(ROLLS[face - 1], 1 / len(faces)) for face in faces]
+    return list(rolls_of(state.automa_faces(state.frames[-1])))
+
+
+@functools.cache  # a few dozen sets of faces: each one's outcomes made once
+def rolls_of(faces: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+    """The rolls of `faces`, each as likely."""
+    return tuple((ROLLS[face - 1], 1 / len(faces)) for face in faces)
+
+
+DIE_SHOWS = ("", *(f" (the fox die shows {face})" for face in range(1, 7)))  # by face: how an Automa squirrel went
 
 
 def on_scatter(state: HuntState, action: Action) -> list[Event]:
@@ -287,7 +333,7 @@ def on_scatter(state: HuntState, action: Action) -> list[Event]:
     if isinstance(action, Roll):
         assert state.layout is not None
         target = state.layout.move(state.frames[-1][0], COMPONENTS.compass[action.face - 1])
-        flow.scatter(state, owner, target, events, f" (the fox die shows {action.face})")
+        flow.scatter(state, owner, target, events, DIE_SHOWS[action.face])
     else:
         assert isinstance(action, Scatter)
         flow.scatter(state, owner, action.tile, events)
@@ -299,9 +345,13 @@ def trade(state: HuntState, action: Trade) -> list[Event]:
     assert isinstance(seat, int)
     state.nuts[seat * NUTS + action.give] -= 3
     state.nuts[seat * NUTS + action.get] += 1
+    return [traded(seat, action.give, action.get)]
+
+
+@functools.cache  # made once: an event is immutable, and nothing changes its data
+def traded(seat: int, give: int, get: int) -> Event:
     names = COMPONENTS.nut_names
-    return [Event(f"{SEAT_NAMES[seat]} exchanges three {names[action.give]}s for one {names[action.get]}",
-                  "trade", {"seat": seat})]
+    return Event(f"{SEAT_NAMES[seat]} exchanges three {names[give]}s for one {names[get]}", "trade", {"seat": seat})
 
 
 PHASES: dict[str, Phase[HuntState]] = {
