@@ -28,6 +28,8 @@ from nutbox.registry import use_data_changes
 from nutbox.sim.backends import make_backend
 from nutbox.sim.results import JOURNAL_FILE
 from nutbox.sim.study import Plan, StudyError, make_plan, mirror_plan, parse_sweep, sweep_plans
+from nutbox.sim.text import VARIANTS
+from nutbox.sim.variants import plan_apart, read_variants, uses_own_processes, variant_plans
 
 # The choices of --backend and --format, as typer takes them (listed in --help, anything else refused before a
 # command runs): nutbox.sim.backends.BACKENDS and nutbox.sim.results.FORMATS (tests/cli/test_choices.py checks
@@ -89,6 +91,9 @@ def simulate(
     data: Annotated[Path | None, typer.Option(help="changes to the game's component data, a TOML file (see "
                                                    "docs/balance.md): the study plays the game with them",
                                               metavar="FILE")] = None,
+    variants: Annotated[Path | None, typer.Option(help="named variants to compare with the study as set, a TOML "
+                                                       "file with a table per variant (see docs/balance.md)",
+                                                  metavar="FILE")] = None,
 ) -> None:
     """Play many games between bots and summarise who wins, from which seat, how long games last."""
     with extra("simulate", "sim"):  # (its results, report and plots)
@@ -103,35 +108,42 @@ def simulate(
             options["players"] = str(players)
         agents = [name.strip() for name in seats.split(",")]
         changes = read_changes(data) if data is not None else {}
-        if changes and backend == "ray":
-            raise StudyError("--data with --backend ray: not yet; play the study with --backend local")
         use_data_changes(game_id, changes)  # (before anything reads the game's data: every game is played with them)
         mirrored = None
         if mirror is not None:
-            if sweep is not None:
-                raise StudyError("--mirror with --sweep: not yet; play the mirror matches as a study of their own")
+            if sweep is not None or variants is not None:
+                raise StudyError("--mirror with a comparison (--sweep, --variants): not yet; play the mirror matches "
+                                 "as a study of their own")
             mirrored = mirror_plan(mirror.strip(), game_id, options, agents, games, seed, records, changes)
-        if sweep is None:
-            plans = [("", make_plan(game_id, options, agents, games, seed, records, changes))]
+        if sweep is not None and variants is not None:
+            raise StudyError("--sweep and --variants: compare one thing at a time (a variant may set the option)")
+        if variants is not None:
+            compared_as = VARIANTS
+            plans = variant_plans(read_variants(variants), game_id, options, agents, games, seed, records, changes,
+                                  plan_apart)
+        elif sweep is not None:
+            compared_as, values = parse_sweep(sweep)
+            plans = sweep_plans(compared_as, values, game_id, options, agents, games, seed, records, changes)
         else:
-            name, values = parse_sweep(sweep)
-            plans = sweep_plans(name, values, game_id, options, agents, games, seed, records, changes)
+            plans = [("", make_plan(game_id, options, agents, games, seed, records, changes))]
         _note_rounding(games, plans[0][1])
         if backend == "ray":
             errors.print(f"Ray: connecting to {address}" if address else "Ray: starting a local instance")
-        with make_backend(backend, workers, address) as runner, _progress() as progress:
-            if sweep is None:
+        with (make_backend(backend, workers, address, uses_own_processes(plans)) as runner,
+              _progress() as progress):
+            if len(plans) == 1:
                 study = run_study(plans[0][1], out, runner, fmt, ProgressBar(progress), mirror=mirrored)
             else:
-                compared = run_sweep(name, plans, out, runner, fmt, ProgressBar(progress))
-        if sweep is None:
+                compared = run_sweep(compared_as, plans, out, runner, fmt, ProgressBar(progress))
+        if len(plans) == 1:
             console.print(summary_tables(study.summary))
             console.print(f"results {study.results}\nsummary {out / SUMMARY_FILE}\nreport {study.report}")
         else:
             for arm in compared.arms:
                 console.print(summary_tables(arm.summary))
             console.print(comparison_table(compared.option, compared.comparison))
-            console.print(f"each value's results, summary and report in {out}/{name}=VALUE/\n"
+            where = f"{out}/NAME/" if variants is not None else f"{out}/{compared_as}=VALUE/"
+            console.print(f"each arm's results, summary and report in {where}\n"
                           f"comparison: summary {out / SUMMARY_FILE}, report {compared.report}")
     except KeyboardInterrupt:
         errors.print(f"[yellow]interrupted:[/] the finished games are kept in {out} ({JOURNAL_FILE}); run the same "

@@ -7,6 +7,7 @@ rows themselves depend only on the plan and the indices (nutbox.sim.play), never
 from __future__ import annotations
 
 import importlib
+import json
 import logging
 import multiprocessing
 import os
@@ -17,6 +18,8 @@ from collections import deque
 from types import ModuleType, TracebackType
 from typing import Self
 
+from nutbox.core.data import CHANGES_VARIABLE
+from nutbox.registry import package_of
 from nutbox.sim.play import Chunk, play_chunk
 from nutbox.sim.study import Plan, StudyError
 
@@ -70,22 +73,38 @@ def _ignore_interrupt() -> None:
 
 class ProcessPool(Backend):
     """Worker processes on this machine. They are forked from a clean server process (not from this one,
-    which may run threads such as the progress bar's), with nutbox already imported."""
+    which may run threads such as the progress bar's), with nutbox already imported.
+
+    A process reads a game's components once (core/data.py), so the workers play one set of changes to them:
+    a plan with other changes (a study's variants, nutbox.sim.variants) gets workers of its own, once the
+    chunks of the last one are done."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        self.context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
-            context.set_forkserver_preload(["nutbox.sim.play"])
+            self.context.set_forkserver_preload(["nutbox.sim.play"])
         self.done: queue.SimpleQueue[Chunk | BaseException] = queue.SimpleQueue()
-        self.pool = context.Pool(workers, initializer=_ignore_interrupt)
+        self.pool = self.context.Pool(workers, initializer=_ignore_interrupt)
+        self.data: str | None = None  # the changes the workers play, once they have played a chunk
+        self.running = 0
 
     def submit(self, plan: Plan, indices: list[int]) -> None:
+        data = plan.data_text()
+        if self.data is not None and data != self.data:
+            if self.running:
+                raise StudyError("plans with other changes to the components are played one after the other")
+            self.pool.close()
+            self.pool.join()
+            self.pool = self.context.Pool(self.workers, initializer=_ignore_interrupt)
+        self.data = data
+        self.running += 1
         self.pool.apply_async(play_chunk, (plan, indices), callback=self.done.put, error_callback=self.done.put)
 
     def next_done(self) -> Chunk:
         result = self.done.get()
+        self.running -= 1
         if isinstance(result, BaseException):
             raise result
         return result
@@ -98,12 +117,13 @@ class ProcessPool(Backend):
         self.pool.join()
 
 
-def local(workers: int | None = None) -> Backend:
-    """This machine: every core unless told otherwise; one worker plays in this process."""
+def local(workers: int | None = None, own_processes: bool = False) -> Backend:
+    """This machine: every core unless told otherwise; one worker plays in this process, unless the games need
+    processes of their own (`own_processes`: plans with different changes to the components)."""
     count = workers if workers is not None else os.cpu_count() or 1
     if count < 1:
         raise StudyError(f"--workers {count}: a study needs at least one worker")
-    return InProcess() if count == 1 else ProcessPool(count)
+    return InProcess() if count == 1 and not own_processes else ProcessPool(count)
 
 
 def import_ray() -> ModuleType:
@@ -135,7 +155,13 @@ class RayBackend(Backend):
         self.pending: list[object] = []  # Ray's ObjectRefs
 
     def submit(self, plan: Plan, indices: list[int]) -> None:
-        self.pending.append(self.task.remote(plan, indices))
+        task = self.task
+        if plan.data:
+            # A worker reads a game's components once: tasks with changes to them run in workers whose
+            # environment names the changes, which Ray keeps apart from those of other changes
+            changes = {CHANGES_VARIABLE: json.dumps({package_of(plan.game): plan.data}, sort_keys=True)}
+            task = task.options(runtime_env={"env_vars": changes})
+        self.pending.append(task.remote(plan, indices))
 
     def next_done(self) -> Chunk:
         ready, self.pending = self.ray.wait(self.pending, num_returns=1)
@@ -151,11 +177,12 @@ class RayBackend(Backend):
             self.ray.shutdown()
 
 
-def make_backend(name: str, workers: int | None = None, address: str | None = None) -> Backend:
+def make_backend(name: str, workers: int | None = None, address: str | None = None,
+                 own_processes: bool = False) -> Backend:
     if name == "local":
         if address is not None:
             raise StudyError("--address names a Ray cluster: use it with --backend ray")
-        return local(workers)
+        return local(workers, own_processes)
     if name == "ray":
         if workers is not None and workers < 1:
             raise StudyError(f"--workers {workers}: a study needs at least one worker")

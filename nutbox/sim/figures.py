@@ -250,7 +250,8 @@ class Difference(TypedDict):
 class Arm(TypedDict):
     """One arm of a sweep: the figures a designer compares across option values."""
 
-    arm: str  # OPTION=VALUE
+    arm: str  # OPTION=VALUE, or a variant's name
+    setting: NotRequired[str]  # what it sets unlike the first arm, in words (absent in old files)
     games: int
     failed: int
     first_player: FirstPlayer | None

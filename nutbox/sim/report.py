@@ -17,6 +17,8 @@ from matplotlib.figure import Figure
 from nutbox.sim.figures import Arm, Distribution, Interval, Row, Summary, played
 from nutbox.sim.results import JOURNAL_FILE, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE, results_file
 from nutbox.sim.text import (
+    compared_what,
+    comparison_title,
     difference_words,
     edge,
     edge_points,
@@ -106,7 +108,7 @@ def sweep_figure(option: str, comparison: list[Arm]) -> Figure:
     """The first player's win rate, the game length and the half-time leader's win rate across the values."""
     figure = Figure(figsize=(15, 4.5), layout="constrained")
     first, length, halfway = figure.subplots(1, 3)
-    labels = [arm["arm"].partition("=")[2] for arm in comparison]
+    labels = [arm["arm"].partition("=")[2] or arm["arm"] for arm in comparison]  # (a value, or a variant's name)
     no_figure: Interval = {"rate": None, "low": 0.0, "high": 0.0}  # an arm without it: no bar
     firsts = [arm["first_player"] or no_figure for arm in comparison]
     _interval_bars(first, labels, firsts, "player 1's win rate")
@@ -245,9 +247,9 @@ def _outcome_lines(summary: Summary) -> list[list[str]]:
 
 def sweep_html(option: str, comparison: list[Arm], picture: str) -> str:
     lines = [
-        [arm["arm"], str(arm["games"]), str(arm["failed"]), first_player_wins(arm["first_player"]),
-         percent(arm["fair_share"]), spread(arm["decisions"]), rate_with_interval(arm["halfway_leader_wins"]),
-         rate_with_interval(arm["draws"])]
+        [arm["arm"] + (f" ({arm['setting']})" if arm.get("setting") else ""), str(arm["games"]), str(arm["failed"]),
+         first_player_wins(arm["first_player"]), percent(arm["fair_share"]), spread(arm["decisions"]),
+         rate_with_interval(arm["halfway_leader_wins"]), rate_with_interval(arm["draws"])]
         for arm in comparison
     ]
     links = "".join(f'<li><a href="{html.escape(arm["arm"])}/report.html">{html.escape(arm["arm"])}</a></li>'
@@ -256,12 +258,13 @@ def sweep_html(option: str, comparison: list[Arm], picture: str) -> str:
                       + ("".join(f"<li>{html.escape(difference_words(line))}</li>"
                                  for line in arm.get("differences", [])) or f"<li>{NOTHING_TO_COMPARE}</li>")
                       + "</ul>" for arm in comparison[1:])
-    body = (_table(["value", "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
+    one = compared_what(option)
+    body = (_table([one, "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
                     "half-time leader wins", "draws"], lines)
-            + (f"<h2>Differences from the first value</h2><p>{DIFFERENCES_NOTE}</p>{changes}" if changes else "")
+            + (f"<h2>Differences from the first {one}</h2><p>{DIFFERENCES_NOTE}</p>{changes}" if changes else "")
             + f'<img src="{html.escape(picture)}" alt="the figures across values of {html.escape(option)}">'
-            + f"<h2>Each value's report</h2><ul>{links}</ul>")
-    return _page(f"Sweep over {option}", body)
+            + f"<h2>Each {one}'s report</h2><ul>{links}</ul>")
+    return _page(comparison_title(option), body)
 
 
 def write_study_report(directory: Path, summary: Summary, rows: list[Row]) -> Path:

@@ -17,6 +17,7 @@ from nutbox.sim.report import write_study_report, write_sweep_report
 from nutbox.sim.results import MIRROR, SUMMARY_FILE, StudyStore
 from nutbox.sim.stats import compare, summarize
 from nutbox.sim.study import Plan
+from nutbox.sim.text import setting_words
 
 # A chunk lasts about this long: long enough that handing it to a worker costs little beside it, short
 # enough that progress moves and an interruption loses little.
@@ -115,10 +116,13 @@ class SweepResult:
 
 def run_sweep(option: str, plans: list[tuple[str, Plan]], directory: Path, backend: Backend, fmt: str = "parquet",
               watcher: Watcher | None = None) -> SweepResult:
-    """One study per value of `option`, each in DIR/OPTION=VALUE, all from the same seeds; then their
-    comparison in DIR (summary.json and report.html)."""
+    """One study per value of `option` (each in DIR/OPTION=VALUE), or per variant (`option` "variants", each in
+    DIR/NAME), all from the same seeds; then their comparison in DIR (summary.json and report.html)."""
     arms = [run_study(plan, directory / label, backend, fmt, watcher, label) for label, plan in plans]
     comparison = compare([(label, arm.summary) for (label, _), arm in zip(plans, arms, strict=True)])
+    first = plans[0][1].to_json()
+    for line, (_, plan) in zip(comparison[1:], plans[1:], strict=True):
+        line["setting"] = setting_words(plan.to_json(), first)
     compared: Comparison = {"option": option, "arms": comparison}
     (directory / SUMMARY_FILE).write_text(json.dumps(compared, indent=1) + "\n")
     return SweepResult(option, arms, comparison, write_sweep_report(directory, option, comparison))

@@ -9,6 +9,8 @@ from rich.table import Table
 from nutbox.sim.figures import Arm, Summary
 from nutbox.sim.ratings import Leaderboard
 from nutbox.sim.text import (
+    compared_what,
+    comparison_title,
     difference_words,
     edge_points,
     edge_verdict,
@@ -89,8 +91,8 @@ def _edge_line(summary: Summary) -> str:
 
 
 def comparison_table(option: str, comparison: list[Arm]) -> Table:
-    table = Table(title=f"sweep over {option}", title_justify="left")
-    for column in ("value", "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
+    table = Table(title=comparison_title(option), title_justify="left")
+    for column in (compared_what(option), "games", "failed", "player 1 wins [95%]", "fair share", "length (decisions)",
                    "half-time leader wins", "draws"):
         table.add_column(column)
     for arm in comparison:
@@ -98,8 +100,9 @@ def comparison_table(option: str, comparison: list[Arm]) -> Table:
         table.add_row(arm["arm"], str(arm["games"]), str(arm["failed"]), first_player_wins(arm["first_player"]),
                       percent(arm["fair_share"]), f"median {number(length['median'] if length else None)}",
                       rate_with_interval(arm["halfway_leader_wins"]), rate_with_interval(arm["draws"]))
-    changes = [f"{arm['arm']} against {comparison[0]['arm']}: {difference_words(line)}"
-               for arm in comparison[1:] for line in arm.get("differences", [])]
+    changes = [f"{arm['arm']}: {arm['setting']}" for arm in comparison[1:] if arm.get("setting")]
+    changes += [f"{arm['arm']} against {comparison[0]['arm']}: {difference_words(line)}"
+                for arm in comparison[1:] for line in arm.get("differences", [])]
     if changes:
         table.caption = "\n".join(changes)
         table.caption_justify = "left"

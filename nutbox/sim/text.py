@@ -118,6 +118,29 @@ def study_line(study: PlanJson) -> str:
     return f"{line}; {changes_words(changes)}" if changes else line
 
 
+VARIANTS = "variants"  # what a comparison of named variants compares (nutbox.sim.variants)
+
+
+def comparison_title(option: str) -> str:
+    return "Variants side by side" if option == VARIANTS else f"Sweep over {option}"
+
+
+def compared_what(option: str) -> str:
+    """What one arm of a comparison is, for a column's head."""
+    return "variant" if option == VARIANTS else "value"
+
+
+def setting_words(arm: PlanJson, first: PlanJson) -> str:
+    """What an arm of a comparison sets that its first arm does not, in words: `Ending score: 70; components
+    changed: trucks[0].points = 8`."""
+    _, infos = game_words(arm["game"])
+    said = [option_words(name, value, infos.get(name)) for name, value in arm["options"].items()
+            if first["options"].get(name) != value]
+    if arm.get("data") != first.get("data"):
+        said.append(changes_words(arm.get("data") or {}) if arm.get("data") else "components as printed")
+    return "; ".join(said) or "the same as the first"
+
+
 def changes_words(changes: dict[str, object]) -> str:
     """`components changed: trucks[0].points = 14, squirrel_die = [...]` (a study's --data)."""
     return "components changed: " + ", ".join(f"{place} = {json.dumps(value)}" for place, value in paths(changes))

@@ -26,6 +26,7 @@ from nutbox.registry import ENTRIES, data_file, game_class
 from nutbox.sim.figures import Arm as ComparedArm
 from nutbox.sim.figures import Summary
 from nutbox.sim.results import JOURNAL_FILE, MIRROR, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE
+from nutbox.sim.study import StudyError
 from nutbox.sim.text import (
     changes_words,
     difference_words,
@@ -39,6 +40,7 @@ from nutbox.sim.text import (
     rate_with_interval,
     spread,
 )
+from nutbox.sim.variants import BASE, parse_variants
 from nutbox.web.pages import CHOICE_NAMES, game_id_of, templates
 from nutbox.web.profiles import same_site
 from nutbox.web.refusal import Refusal, clip
@@ -49,6 +51,7 @@ AGENTS = ["random", "easy", "medium", "hard"]  # who plays a seat of a study
 FILES = {"report.html", SUMMARY_FILE, PLAN_FILE, JOURNAL_FILE, RECORDS_FILE, "results.csv", "results.parquet",
          "overview.png", "sweep.png"}
 MAX_SEED = 2**31 - 1
+LONG_FIELDS = ("changes", "variants")  # TOML the form sends, bounded by MAX_CHANGES instead of a line's length
 STATUS_WORDS = {
     "queued": "Waiting: it starts when the studies asked for before it have finished",
     "running": "Running",
@@ -97,6 +100,7 @@ async def new_form(request: Request, error: str | None = None, values: dict[str,
         "players": range(cls.min_players, cls.max_players + 1), "seats": range(cls.max_players), "agents": AGENTS,
         "choice_names": CHOICE_NAMES, "default_players": max(cls.min_players, cls.options_type().players),
         "max_games": MAX_GAMES, "max_values": MAX_VALUES, "has_data": data_file(game_id) is not None,
+        "data_example": first_number(data_file(game_id)),
     }, status_code=400 if error else 200)
 
 
@@ -114,13 +118,27 @@ async def create(request: Request) -> Response:
     workbench = workbench_of(request)
     game_id = game_id_of(request)
     form = await request.form()
-    values = {key: str(value) if key == "changes" else clip(str(value), 300) for key, value in form.items()
+    values = {key: str(value) if key in LONG_FIELDS else clip(str(value), 300) for key, value in form.items()
               if isinstance(value, str)}
     try:
         study = workbench.ask(read_request(game_id, values))
     except (Refusal, NutboxError) as error:
         return await new_form(request, str(error), values)
     return RedirectResponse(f"/studies/{study.id}", status_code=303)
+
+
+def first_number(data: object, where: str = "", named: str = "points") -> str | None:
+    """The first number `named` in a game's data file (else its first number) as a dotted TOML key and its value
+    (`trucks.0.points = 4`): the form's example of a variant's change."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        place = f"{where}.{key}" if where else str(key)
+        if isinstance(value, int | float) and not isinstance(value, bool) and (not named or key == named):
+            return f"{place} = {value}"
+        found = first_number(value, place, named)
+        if found is not None:
+            return found
+    return first_number(data, where, "") if named and not where else None
 
 
 def whole(text: str | None, name: str, low: int, high: int) -> int:
@@ -153,12 +171,12 @@ def read_request(game_id: str, values: dict[str, str]) -> StudyRequest:
     mirror = values.get("mirror") or None
     if mirror is not None and mirror not in AGENTS:
         raise Refusal(f"mirror matches are played by one of {', '.join(AGENTS)}")
-    changes = values.get("changes", "")
-    if len(changes) > MAX_CHANGES:
-        raise Refusal(f"the changes to the components are at most {MAX_CHANGES:,} characters")
+    changes, variants = values.get("changes", ""), values.get("variants", "")
+    if len(changes) > MAX_CHANGES or len(variants) > MAX_CHANGES:
+        raise Refusal(f"the changes to the components and the variants are at most {MAX_CHANGES:,} characters each")
     return StudyRequest(game_id, seats, whole(values.get("games"), "games", 1, MAX_GAMES),
                         whole(values.get("seed", "1"), "the seed", 0, MAX_SEED), options, vary, varied, mirror,
-                        changes)
+                        changes, variants)
 
 
 def sweep_values(info: Any, text: str) -> tuple[str, ...]:
@@ -194,6 +212,8 @@ def request_words(request: StudyRequest) -> str:
         line += f"; comparing {label}: {', '.join(request.values)}"
     if request.mirror is not None:
         line += f"; with mirror matches of {request.mirror}"
+    if request.variants.strip():
+        line += f"; comparing variants: {', '.join(arm_words(request))}"
     if request.changes.strip():
         try:
             line += f"; {changes_words(request.data)}"
@@ -267,13 +287,19 @@ def results(workbench: Workbench, study: Study) -> dict[str, Any] | None:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
         return None
-    if study.request.vary is None:
+    if "arms" not in data:
         return {"single": single(data)}
     return {"sweep": side_by_side(data["arms"], arm_words(study.request))}
 
 
 def arm_words(request: StudyRequest) -> dict[str, str]:
-    """Each value of a sweep (OPTION=VALUE) as people read it: "Both sorted after setup: first"."""
+    """Each value of a sweep (OPTION=VALUE) as people read it: "Both sorted after setup: first"; each variant
+    by its name."""
+    if request.variants.strip():
+        try:
+            return {BASE: "base", **{variant.name: variant.name for variant in parse_variants(request.variants)}}
+        except StudyError:
+            return {}
     _, infos = game_words(request.game)
     info = infos.get(request.vary or "")
     words = {MIRROR: f"mirror matches of {request.mirror}"}
@@ -310,6 +336,7 @@ def side_by_side(arms: list[ComparedArm], words: dict[str, str]) -> dict[str, An
         ["half-time leader wins", *(rate_with_interval(arm["halfway_leader_wins"]) for arm in arms)],
     ]
     changes = [{"arm": words.get(arm["arm"], arm["arm"]), "against": words.get(arms[0]["arm"], arms[0]["arm"]),
+                "setting": arm.get("setting"),
                 "lines": [(difference_words(line), line["beyond_chance"]) for line in arm.get("differences", [])]}
                for arm in arms[1:]]
     return {"labels": [(arm["arm"], words.get(arm["arm"], arm["arm"])) for arm in arms], "rows": rows,

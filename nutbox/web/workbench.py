@@ -7,6 +7,7 @@ Each study is a directory of the workbench's root (the operator's --studies-dir)
     ROOT/ID/state.json     queued, running, finished, cancelled or failed (with the reason), and when
     ROOT/ID/run.log        what `nutbox simulate` printed
     ROOT/ID/changes.toml   the changes to the game's component data, when there are any (--data)
+    ROOT/ID/variants.toml  the named variants compared, when there are any (--variants)
     ROOT/ID/out/           the study's own files (nutbox.sim.results), one directory per value of a sweep
 
 The games themselves are the study's journal: `nutbox simulate` plays only those missing from it, so a study
@@ -35,11 +36,13 @@ from typing import Any, Literal, TypedDict
 from nutbox.core import NutboxError
 from nutbox.sim.results import JOURNAL_FILE, MIRROR
 from nutbox.sim.study import Plan, StudyError, make_plan, mirror_plan, sweep_plans
+from nutbox.sim.variants import parse_variants, variant_plans
 
 log = logging.getLogger("nutbox.studies")
 
 Status = Literal["queued", "running", "finished", "cancelled", "failed"]
-REQUEST, STATE, LOG, OUT, CHANGES = "request.json", "state.json", "run.log", "out", "changes.toml"
+REQUEST, STATE, LOG, OUT = "request.json", "state.json", "run.log", "out"
+CHANGES, VARIANTS = "changes.toml", "variants.toml"
 MAX_CHANGES = 20_000  # characters of the changes to the components
 MAX_GAMES = 100_000  # games of one study (each value of a sweep plays them)
 MAX_VALUES = 8  # values of one sweep
@@ -51,7 +54,7 @@ CHILD = ("import sys; from nutbox.web.bots import die_with_server; die_with_serv
 
 
 class Arm(TypedDict):
-    label: str  # "" for a study that varies nothing, else OPTION=VALUE
+    label: str  # "" for a study that varies nothing, else OPTION=VALUE or a variant's name
     games: int  # the games it plays (rounded up to whole rotations of the seats)
 
 
@@ -68,6 +71,7 @@ class StudyRequest:
     values: tuple[str, ...] = ()
     mirror: str | None = None  # an agent whose mirror matches read the first seat's edge (--mirror)
     changes: str = ""  # changes to the game's component data, as TOML (--data)
+    variants: str = ""  # named variants to compare, as TOML (--variants)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -82,6 +86,11 @@ class StudyRequest:
         if not 1 <= self.games <= MAX_GAMES:
             raise StudyError(f"a study plays 1 to {MAX_GAMES:,} games, not {self.games}")
         data = self.data
+        if self.variants.strip():
+            if self.vary is not None or self.mirror is not None:
+                raise StudyError("compare one thing at a time: variants, the values of an option, or mirror matches")
+            return variant_plans(parse_variants(self.variants), self.game, self.options, list(self.seats),
+                                 self.games, self.seed, data=data)
         if self.vary is None:
             plans = [("", make_plan(self.game, self.options, list(self.seats), self.games, self.seed, data=data))]
             if self.mirror is not None:
@@ -110,6 +119,8 @@ class StudyRequest:
             words += ["--mirror", self.mirror]
         if self.changes.strip():
             words += ["--data", str(directory / CHANGES)]
+        if self.variants.strip():
+            words += ["--variants", str(directory / VARIANTS)]
         return words
 
     def to_json(self) -> dict[str, object]:
@@ -123,7 +134,7 @@ class StudyRequest:
                    vary=None if data.get("vary") is None else str(data["vary"]),
                    values=tuple(map(str, data.get("values") or ())),  # type: ignore[call-overload]
                    mirror=None if data.get("mirror") is None else str(data["mirror"]),
-                   changes=str(data.get("changes") or ""))
+                   changes=str(data.get("changes") or ""), variants=str(data.get("variants") or ""))
 
 
 @dataclass
@@ -221,6 +232,8 @@ class Workbench:
         write_json(self.root / study.id / REQUEST, {**request.to_json(), "arms": study.arms})
         if request.changes.strip():
             (self.root / study.id / CHANGES).write_text(request.changes)
+        if request.variants.strip():
+            (self.root / study.id / VARIANTS).write_text(request.variants)
         self._save(study)
         self.studies[study.id] = study
         self.wake.set()

@@ -47,7 +47,7 @@ def test_a_sweep_compares_the_values(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "nut-hunt", "--players", "3", "--games", "6", "--workers", "1",
                                  "--sweep", "competitive=off,on", "--out", str(tmp_path), "--format", "csv"])
     assert result.exit_code == 0, result.output
-    assert "sweep over competitive" in result.output
+    assert "Sweep over competitive" in result.output
     for value in ("off", "on"):
         assert len(read_rows(tmp_path / f"competitive={value}" / "results.csv")) == 6
     comparison = json.loads((tmp_path / "summary.json").read_text())
@@ -83,7 +83,7 @@ def test_bad_requests_are_told_what_is_wrong_and_play_nothing(tmp_path: Path) ->
         (["--backend", "spark"], "'spark' is not one of 'local'"),
         (["--address", "10.0.0.1:6379"], "use it with --backend ray"),
         (["--players", "2", "--option", "players=2"], "use one"),
-        (["--mirror", "easy", "--sweep", "both_sorted=draw,first"], "--mirror with --sweep: not yet"),
+        (["--mirror", "easy", "--sweep", "both_sorted=draw,first"], "--mirror with a comparison (--sweep, --variants): not yet"),
         (["--mirror", "clever"], "clever"),
     ]
     for extra, message in cases:

@@ -212,3 +212,36 @@ def test_a_study_with_changed_components_is_checked_by_the_games_schema_and_play
     assert "components changed: trucks[0].points = 14" in page
     status, results = get(f"{url}/studies/{study}/files/results.csv")
     assert status == 200 and '""data"": {""trucks"": {""0"": {""points"": 14}}}' in results
+
+
+def test_named_variants_are_checked_then_played_and_shown_side_by_side_with_what_each_changes(
+        workbench: tuple[str, Path]) -> None:
+    url, studies = workbench
+    form = {**FORM, "seat0": "random", "games": "2"}
+    before = set(studies.iterdir())
+    for variants, reason in [("[rich\n", "the variants are not TOML"),
+                             ("[Rich]\ndata.trucks.0.points = 14\n", "variant &#39;Rich&#39;: name it with a-z"),
+                             ("[rich]\ndata.trucks.0.points = -1\n", "variant rich: nuts-factory components, "
+                                                                     "trucks[0].points"),
+                             ("[short]\noptions.end_score = 0\n", "variant short:")]:
+        status, _, page = post(f"{url}/studies/new/nuts-factory", {**form, "variants": variants})
+        assert status == 400 and reason in page, (variants, page[-600:])
+    status, _, page = post(f"{url}/studies/new/nuts-factory", {**form, "variants": "[short]\noptions.end_score = 30\n",
+                                                              "vary": "end_score", "values": "30,40"})
+    assert status == 400 and "compare one thing at a time" in page
+    assert set(studies.iterdir()) == before
+
+    variants = "[rich]\ndata.trucks.0.points = 14\n[short]\noptions.end_score = 30\n"
+    status, where, _ = post(f"{url}/studies/new/nuts-factory", {**form, "variants": variants})
+    assert status == 303
+    study = where.rsplit("/", 1)[1]
+    now = wait_for(url, study, lambda now: now["status"] == "finished")
+    assert [(arm["label"], arm["played"]) for arm in now["arms"]] == [("base", 2), ("rich", 2), ("short", 2)]
+    status, page = get(f"{url}/studies/{study}")
+    assert status == 200 and "The variants side by side" in page and "comparing variants: base, rich, short" in page
+    assert "rich: components changed: trucks[0].points = 14" in page
+    assert "short: Score that ends the game: 30" in page
+    status, results = get(f"{url}/studies/{study}/files/rich/results.csv")
+    assert status == 200 and '""data"": {""trucks"": {""0"": {""points"": 14}}}' in results
+    status, results = get(f"{url}/studies/{study}/files/short/results.csv")
+    assert status == 200 and '""end_score"": 30' in results and "data" not in results
