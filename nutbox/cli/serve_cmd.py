@@ -73,6 +73,10 @@ def serve(
         int, typer.Option(min=0, max=19, help="how far below the tables a study's processes run (nice: 0 as the "
                                               "tables, 19 the lowest), so that people at a table never wait")
     ] = 10,
+    study_ray: Annotated[
+        str | None, typer.Option(help="a Ray cluster's address (HOST:PORT) whose CPUs play the workbench's studies "
+                                      "instead of this machine's processes", metavar="HOST:PORT")
+    ] = None,
 ) -> None:
     """Serve the browser table: open the address it prints, start a game, send each friend their link."""
     with extra("serve", "web"):
@@ -84,6 +88,12 @@ def serve(
     if studies:
         with extra("serve --studies", "sim"):  # (a study's report and plots)
             import matplotlib  # noqa: F401
+        if study_ray is not None:
+            with extra("serve --study-ray", "ray"):
+                import ray  # noqa: F401
+    elif study_ray is not None:
+        typer.echo("error: --study-ray names where the workbench's studies are played: use it with --studies", err=True)
+        raise typer.Exit(2)
         if workers > 1:
             typer.echo("error: --studies runs its studies in one server process: use it with --workers 1", err=True)
             raise typer.Exit(2)
@@ -99,12 +109,14 @@ def serve(
     typer.echo(f"nutbox table on http://{host}:{port}  (games stored in {shown}; {workers} "
                f"process{'es' if workers > 1 else ''})")
     if studies:
-        typer.echo(f"the studies workbench on http://{host}:{port}/studies  (studies kept in {studies_dir})")
+        played = f"; played on the Ray cluster at {study_ray}" if study_ray else ""
+        typer.echo(f"the studies workbench on http://{host}:{port}/studies  (studies kept in {studies_dir}{played})")
     # per-message compression costs more CPU than it saves on loopback and LAN tables
     common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws_per_message_deflate": False}
     try:
         if workers == 1:
-            studies_at = (studies_dir, study_workers or os.cpu_count() or 1, study_nice) if studies else None
+            studies_at = ((studies_dir, study_workers or os.cpu_count() or 1, study_nice, study_ray) if studies
+                          else None)
             uvicorn.run(create_app(db, bot_workers or None, limits, studies_at=studies_at), **common)
             return
         # each worker process builds its own app from what this one was told (web/app.py from_environment)

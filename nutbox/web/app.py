@@ -79,9 +79,9 @@ TOO_SLOW = 4008  # WebSocket close code for a connection too far behind; its pag
 
 def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = None,
                limits: Limits | None = None, clock: Clock | None = None,
-               studies_at: tuple[Path, int, int] | None = None) -> Starlette:
-    """The app; `studies_at`: the workbench's directory, the processes a study plays in and their niceness (None:
-    no workbench)."""
+               studies_at: tuple[Path, int, int, str | None] | None = None) -> Starlette:
+    """The app; `studies_at`: the workbench's directory, the processes a study plays in, their niceness and the Ray
+    cluster that plays studies instead, if any (None: no workbench)."""
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         workers = bot_workers or max(1, (os.cpu_count() or 2) - 1)

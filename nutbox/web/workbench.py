@@ -107,10 +107,12 @@ class StudyRequest:
         return sweep_plans(self.vary, list(self.values), self.game, self.options, list(self.seats), self.games,
                            self.seed, data=data)
 
-    def arguments(self, directory: Path, workers: int) -> list[str]:
-        """`nutbox simulate`'s arguments for this study, whose files are in `directory` (OUT, CHANGES)."""
+    def arguments(self, directory: Path, workers: int, ray: str | None = None) -> list[str]:
+        """`nutbox simulate`'s arguments for this study, whose files are in `directory` (OUT, CHANGES), played by
+        `workers` processes here or on the Ray cluster at `ray` (then by every CPU it has)."""
         words = ["simulate", self.game, "--out", str(directory / OUT), "--seats", ",".join(self.seats), "--games",
-                 str(self.games), "--seed", str(self.seed), "--workers", str(workers), "--format", "csv"]
+                 str(self.games), "--seed", str(self.seed), "--format", "csv"]
+        words += ["--backend", "ray", "--address", ray] if ray is not None else ["--workers", str(workers)]
         for name, value in self.options.items():
             words += ["--option", f"{name}={value}"]
         if self.vary is not None:
@@ -180,13 +182,15 @@ def write_json(path: Path, data: object) -> None:
 
 class Workbench:
     """The studies under `root`, run one at a time in the order they were asked for, each by `nutbox simulate`
-    with `workers` processes, `nice` below this process's CPU priority. `waiting`: studies queued at once (more
-    are refused, so nobody crowds the workbench out)."""
+    with `workers` processes, `nice` below this process's CPU priority, or on the Ray cluster at `ray` (HOST:PORT).
+    `waiting`: studies queued at once (more are refused, so nobody crowds the workbench out)."""
 
-    def __init__(self, root: Path, workers: int, nice: int = NICENESS, waiting: int = 10) -> None:
+    def __init__(self, root: Path, workers: int, nice: int = NICENESS, ray: str | None = None,
+                 waiting: int = 10) -> None:
         self.root = root
         self.workers = workers
         self.nice = nice
+        self.ray = ray
         self.waiting = waiting
         self.root.mkdir(parents=True, exist_ok=True)
         self.studies: dict[str, Study] = {}
@@ -294,7 +298,7 @@ class Workbench:
         directory = self.root / study.id
         with (directory / LOG).open("ab") as output:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", CHILD, *study.request.arguments(directory, self.workers),
+                sys.executable, "-c", CHILD, *study.request.arguments(directory, self.workers, self.ray),
                 stdin=asyncio.subprocess.DEVNULL, stdout=output, stderr=output)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.setpriority(os.PRIO_PROCESS, self.process.pid, os.getpriority(os.PRIO_PROCESS, 0) + self.nice)
