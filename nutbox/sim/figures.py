@@ -234,6 +234,7 @@ class AgentRate(TypedDict):
     rate: float | None
     low: float
     high: float
+    score: NotRequired[Distribution | None]  # its points a game (absent in older files)
 
 
 class Difference(TypedDict):

@@ -265,8 +265,8 @@ def compare(arms: list[tuple[str, Summary]]) -> list[Arm]:
             "decisions": length,
             "draws": summary["outcomes"]["draws"],
             "halfway_leader_wins": lead["halfway_leader_wins"] if lead else None,
-            "agents": [{"agent": a["agent"], "rate": a["rate"], "low": a["low"], "high": a["high"]}
-                       for a in summary["agents"]],
+            "agents": [{"agent": a["agent"], "rate": a["rate"], "low": a["low"], "high": a["high"],
+                        "score": a["score"]} for a in summary["agents"]],
         })
     for line in lines[1:]:
         line["differences"] = differences(line, lines[0])

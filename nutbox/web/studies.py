@@ -23,8 +23,8 @@ from starlette.routing import Route
 
 from nutbox.core import NutboxError, describe
 from nutbox.registry import ENTRIES, data_file, game_class
+from nutbox.sim.figures import AgentRate, Distribution, Summary
 from nutbox.sim.figures import Arm as ComparedArm
-from nutbox.sim.figures import Summary
 from nutbox.sim.results import JOURNAL_FILE, MIRROR, PLAN_FILE, RECORDS_FILE, SUMMARY_FILE
 from nutbox.sim.study import StudyError
 from nutbox.sim.text import (
@@ -322,6 +322,15 @@ def single(summary: Summary) -> dict[str, Any]:
     }
 
 
+def agent_in(arm: ComparedArm, name: str) -> AgentRate | None:
+    return next((agent for agent in arm["agents"] if agent["agent"] == name), None)
+
+
+def agent_score(arm: ComparedArm, name: str) -> Distribution | None:
+    agent = agent_in(arm, name)
+    return agent.get("score") if agent is not None else None
+
+
 def side_by_side(arms: list[ComparedArm], words: dict[str, str]) -> dict[str, Any]:
     """The sweep's figures as a table with a column per value, and each value's differences from the first
     (`words`: each value's label in words)."""
@@ -329,8 +338,8 @@ def side_by_side(arms: list[ComparedArm], words: dict[str, str]) -> dict[str, An
     rows = [
         ["games (failed)", *(f"{arm['games']:,} ({arm['failed']})" for arm in arms)],
         ["player 1 wins [95%]", *(first_player_wins(arm["first_player"]) for arm in arms)],
-        *([f"{name} wins [95%]", *(rate_with_interval(next((a for a in arm["agents"] if a["agent"] == name), None))
-                                   for arm in arms)] for name in agents),
+        *([f"{name} wins [95%]", *(rate_with_interval(agent_in(arm, name)) for arm in arms)] for name in agents),
+        *([f"{name}'s points a game", *(spread(agent_score(arm, name)) for arm in arms)] for name in agents),
         ["length (decisions)", *(spread(arm["decisions"]) for arm in arms)],
         ["draws", *(rate_with_interval(arm["draws"]) for arm in arms)],
         ["half-time leader wins", *(rate_with_interval(arm["halfway_leader_wins"]) for arm in arms)],

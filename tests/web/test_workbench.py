@@ -241,6 +241,7 @@ def test_named_variants_are_checked_then_played_and_shown_side_by_side_with_what
     assert status == 200 and "The variants side by side" in page and "comparing variants: base, rich, short" in page
     assert "rich: components changed: trucks[0].points = 14" in page
     assert "short: Score that ends the game: 30" in page
+    assert "random&#39;s points a game" in page  # (a change of points shows in the points)
     status, results = get(f"{url}/studies/{study}/files/rich/results.csv")
     assert status == 200 and '""data"": {""trucks"": {""0"": {""points"": 14}}}' in results
     status, results = get(f"{url}/studies/{study}/files/short/results.csv")
