@@ -83,7 +83,8 @@ def test_bad_requests_are_told_what_is_wrong_and_play_nothing(tmp_path: Path) ->
         (["--backend", "spark"], "'spark' is not one of 'local'"),
         (["--address", "10.0.0.1:6379"], "use it with --backend ray"),
         (["--players", "2", "--option", "players=2"], "use one"),
-        (["--mirror", "easy", "--sweep", "both_sorted=draw,first"], "--mirror with a comparison (--sweep, --variants): not yet"),
+        (["--mirror", "easy", "--sweep", "both_sorted=draw,first"],
+         "--mirror with a comparison (--sweep, --variants): not yet"),
         (["--mirror", "clever"], "clever"),
     ]
     for extra, message in cases:

@@ -246,3 +246,17 @@ def test_named_variants_are_checked_then_played_and_shown_side_by_side_with_what
     assert status == 200 and '""data"": {""trucks"": {""0"": {""points"": 14}}}' in results
     status, results = get(f"{url}/studies/{study}/files/short/results.csv")
     assert status == 200 and '""end_score"": 30' in results and "data" not in results
+
+
+def test_a_sweep_of_an_options_values_plays_each_value_and_shows_them_side_by_side(workbench: tuple[str, Path]) -> None:
+    url, _ = workbench
+    status, where, _ = post(f"{url}/studies/new/nuts-sorting", {**FORM, "seat0": "random", "games": "2",
+                                                                 "vary": "both_sorted", "values": ""})
+    assert status == 303
+    study = where.rsplit("/", 1)[1]
+    now = wait_for(url, study, lambda now: now["status"] == "finished")
+    labels = [arm["label"] for arm in now["arms"]]
+    assert len(labels) >= 2 and all(arm["played"] == 2 for arm in now["arms"])  # (every choice of the option)
+    status, page = get(f"{url}/studies/{study}")
+    assert status == 200 and "The values side by side" in page and "comparing Both sorted" in page
+    assert page.count("against") >= len(labels) - 1  # each value against the first
