@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from nutbox.core import Action, Event
 from nutbox.core.phases import Phase
 from nutbox.games.nut_cards import layout
+from nutbox.games.nut_cards.components import WILD
 
 if TYPE_CHECKING:
     from nutbox.games.nut_cards.state import CardsState
@@ -21,6 +22,20 @@ def score(state: CardsState, seat: int) -> tuple[int, int]:
     """(points, the nuts of the largest cluster that counts) of a seat's layout: the tie-break follows the
     clusters the points come from."""
     return layout.score(state.layouts[seat], state.double_each(), state.largest())
+
+
+def parts(state: CardsState, seat: int) -> dict[str, float]:
+    """score()'s points by where the rulebook says they come from, over the clusters that count: a point for each
+    nut of the cluster's colour, a point for each wild nut counted with it, and what squirrels add by doubling
+    (the special cards are what a designer weighs: are squirrels or wild nuts worth their draft?)."""
+    grid = layout.visible(state.layouts[seat])
+    nuts = wild = doubling = 0
+    for cluster in layout.counted_clusters(grid, state.double_each(), state.largest()):
+        wilds = sum(grid[cell] == WILD for cell in cluster.cells)
+        nuts += cluster.nuts - wilds
+        wild += wilds
+        doubling += cluster.points - cluster.nuts
+    return {"nuts": float(nuts), "wild nuts": float(wild), "squirrel doubling": float(doubling)}
 
 
 def finish(state: CardsState) -> None:

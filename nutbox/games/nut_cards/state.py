@@ -137,6 +137,9 @@ class CardsState(PhasedState[CardsView]):
     def running_scores(self) -> list[float]:
         return self.scores()  # a layout scores the same at any point of the draft
 
+    def score_parts(self) -> list[dict[str, float]] | None:
+        return [scoring.parts(self, seat) for seat in range(self.n)] if self.is_terminal() else None
+
     def winners(self) -> list[int]:
         return list(self.winner_seats)
 

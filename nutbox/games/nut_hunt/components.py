@@ -375,12 +375,13 @@ FORAGE_FOX, FORAGE_HASSLE, FORAGE_SETUP = 2, 1, 2
 Item = TypeVar("Item")
 
 
-def picked(table: Mapping[int, Item] | Sequence[Item], keys: Sequence[int]) -> list[Item]:
-    """[table[key] for key in keys], in one call for several keys (itemgetter: a chance node lists every card of the
-    deck or tile of the bag with its odds this way)."""
+def picked(table: Mapping[int, Item] | Sequence[Item], keys: Sequence[int]) -> tuple[Item, ...]:
+    """tuple(table[key] for key in keys), in one call for several keys (itemgetter: a chance node lists every card of
+    the deck or tile of the bag with its odds this way, and the state keeps the tuple as it comes)."""
     if len(keys) == 1:
-        return [table[keys[0]]]  # (itemgetter of one key gives the item, not a tuple of it)
-    return list(itemgetter(*keys)(table))
+        return (table[keys[0]],)  # (itemgetter of one key gives the item, not a tuple of it)
+    items: tuple[Item, ...] = itemgetter(*keys)(table)
+    return items
 
 
 def tile_name(tile: int) -> str:

@@ -45,10 +45,14 @@ def ordinal(number: int) -> str:
 
 
 def draw_outcomes(state: HuntState) -> list[tuple[Action, float]]:
+    return list(draw_odds(state))
+
+
+def draw_odds(state: HuntState) -> tuple[tuple[Action, float], ...]:
     """The deck's top card: any of the shuffled part alike, else the first card put under it."""
     if state.pool:
         return picked(DRAW_ODDS[len(state.pool)], state.pool)
-    return [(DRAWS[state.bottom[0][0] - 1], 1.0)]
+    return ((DRAWS[state.bottom[0][0] - 1], 1.0),)
 
 
 # DRAW_ODDS[left][card]: the outcome of drawing `card` with its odds while `left` cards are shuffled, made once (every
@@ -251,11 +255,21 @@ def finish(state: HuntState, events: list[Event]) -> None:
     ranked = [rank_key(state.breakdown(owner)) for owner in range(state.owners)]  # (points first, then told)
     best = max(ranked)
     state.result = tuple(owner for owner in range(state.owners) if ranked[owner] == best)
-    for owner, (total, _, _) in enumerate(ranked):
-        events.append(Event(f"{state.owner_name(owner)} scores {plural(total, 'point')}", "score",
-                            {"owner": owner, "score": total}))
-    names = " and ".join(state.owner_name(owner) for owner in state.result)
-    events.append(Event(f"{names} {'wins' if len(state.result) == 1 else 'share the victory'}", "result"))
+    names = OWNER_NAMES[state.solo]  # (state.owner_name)
+    events.extend([scored(names[owner], owner, total) for owner, (total, _, _) in enumerate(ranked)])
+    events.append(won(tuple([names[owner] for owner in state.result])))
+
+
+# The end's events, each made once for what it says (an event is immutable, and nothing changes its data): every
+# game ends with them, and the same few scores come again and again.
+@functools.cache
+def scored(name: str, owner: int, total: int) -> Event:
+    return Event(f"{name} scores {plural(total, 'point')}", "score", {"owner": owner, "score": total})
+
+
+@functools.cache
+def won(names: tuple[str, ...]) -> Event:
+    return Event(f"{' and '.join(names)} {'wins' if len(names) == 1 else 'share the victory'}", "result")
 
 
 def rank_key(parts: Breakdown) -> tuple[int, int, int]:

@@ -31,6 +31,21 @@ class Breakdown:
     def total(self) -> int:
         return NEST_POINTS * self.nests + sum(result.points for result in self.objectives)
 
+    def parts(self) -> dict[str, float]:
+        """`total` by the rulebook's four scoring steps (its "Scoring": nests, the base points of completed
+        objectives, their distance bonus, failed objectives), so that a study can say which of them a score
+        leans on."""
+        base = bonus = failed = 0
+        for result in self.objectives:
+            if result.complete:
+                printed = COMPONENTS.objectives[result.card - 1].points
+                base += printed
+                bonus += result.points - printed
+            else:
+                failed += result.points
+        return {"nests": float(NEST_POINTS * self.nests), "completed objectives": float(base),
+                "distance bonus": float(bonus), "failed objectives": float(failed)}
+
 
 def territory(layout: Layout, held: set[int], start: int) -> set[int]:
     """The contiguous run of `held` tiles that contains `start` (empty if `start` is not held)."""

@@ -62,7 +62,14 @@ def bag(state: HuntState) -> tuple[int, ...]:
 
 
 def tile_outcomes(state: HuntState) -> list[tuple[Action, float]]:
-    left = bag(state)
+    return list(tile_odds(state))
+
+
+def tile_odds(state: HuntState) -> tuple[tuple[Action, float], ...]:
+    """Any tile not laid yet, alike."""
+    dealt, left = state._bag
+    if dealt is not state.tile_at:  # (bag(), whose usual answer is the one kept: every tile laid asks twice)
+        left = bag(state)
     return picked(TILE_ODDS[len(left)], left)
 
 
@@ -75,12 +82,15 @@ TILE_ODDS: tuple[tuple[tuple[Action, float], ...], ...] = tuple(
 
 def on_layout(state: HuntState, action: Action) -> list[Event]:
     assert isinstance(action, PlaceTile)
-    left = bag(state)
-    at = left.index(action.tile)
-    state.tile_at = (*state.tile_at, action.tile)
-    state._bag = (state.tile_at, left[:at] + left[at + 1 :])
-    events = [laid(action.tile, len(state.tile_at))]
-    if len(state.tile_at) == T:
+    tile, dealt = action.tile, state.tile_at
+    kept, left = state._bag
+    if kept is not dealt:  # (bag(), written out as in tile_odds)
+        left = bag(state)
+    at = left.index(tile)
+    state.tile_at = dealt = (*dealt, tile)
+    state._bag = (dealt, left[:at] + left[at + 1 :])
+    events = [LAID[tile][len(dealt)]]
+    if len(dealt) == T:
         state.layout = layout(state.tile_at)
         state.fox = fox = state.tile_at[CENTRE]
         events.append(laid_out(fox))
@@ -90,9 +100,12 @@ def on_layout(state: HuntState, action: Action) -> list[Event]:
 
 # The events of the setup, each made once for what it says (an event is immutable, and nothing changes its data):
 # every game is set up anew.
-@functools.cache
 def laid(tile: int, count: int) -> Event:
     return Event(f"{tile_name(tile)} is laid (tile {count} of {T})", "layout", {"tile": TILES[tile].code}, detail=True)
+
+
+# LAID[tile][count]: each made once (19 times 19: fewer than a cache would make, and read without a call)
+LAID = tuple(tuple(laid(tile, count) for count in range(T + 1)) for tile in range(T))
 
 
 @functools.cache

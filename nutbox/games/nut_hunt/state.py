@@ -11,10 +11,14 @@ lists (`squirrels[owner * 19 + tile]`), so a clone copies a few short lists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING, ClassVar, Self, TypeAlias
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, ToMove
 from nutbox.core.phases import Phase, PhasedState
+from nutbox.core.state import among
 from nutbox.games.nut_hunt import flow, refusals, scoring, setup, turn
 from nutbox.games.nut_hunt import view as views
 from nutbox.games.nut_hunt.actions import (
@@ -61,7 +65,22 @@ TURN_ORDER = tuple(tuple(tuple((first + i) % owners for i in range(owners)) for 
 FACES = tuple(enumerate(COMPONENTS.compass, 1))
 # The exchanges by the nut given, in TRADE_OF's order: each position lists those of the nuts held three times over.
 TRADES_FROM = tuple(tuple(trade for (give, _), trade in TRADE_OF.items() if give == nut) for nut in range(NUTS))
-CHANCE_PHASES = frozenset({"layout", "deal", "roll", "scout-draw", "automa-deal", "automa-draw"})
+Odds = tuple[tuple[Action, float], ...]
+# Each chance phase's outcomes with their odds, as tuples that the state keeps as they come (ListedState's _outcomes),
+# rather than a list made at every chance node only to be copied into the kept tuple. (The phases' own chance
+# functions, in setup.PHASES and turn.PHASES, give the same as lists.)
+ODDS: dict[str, Callable[[HuntState], Odds]] = {
+    "layout": setup.tile_odds, "deal": flow.draw_odds, "roll": lambda state: turn.ROLL_OUTCOMES,
+    "scout-draw": flow.draw_odds, "automa-deal": flow.draw_odds, "automa-draw": flow.draw_odds,
+}
+CHANCE_PHASES = frozenset(ODDS)
+FIRST = itemgetter(0)
+# What an action does in each phase (the phases' apply, found in one lookup: every action of a playout asks), and the
+# phases whose outcome leaves nothing for flow.settle to do (a tile laid, an objective dealt or scouted: no squirrel
+# moves, and the next step is a decision or another draw), so that they skip it.
+APPLY = {name: phase.apply for name, phase in {**setup.PHASES, **turn.PHASES}.items()}
+LEGAL = {name: phase.legal for name, phase in {**setup.PHASES, **turn.PHASES}.items()}  # (the same, for the listing)
+QUIET = frozenset({"layout", "deal", "scout-draw"})
 NODE_OF: dict[str, ToMove] = {"over": TERMINAL, **dict.fromkeys(CHANCE_PHASES, CHANCE)}  # the phases no seat decides
 
 
@@ -208,6 +227,27 @@ class HuntState(PhasedState[HuntView]):
             return CHANCE if scatterer == self.automa else scatterer
         return NODE_OF.get(self.phase, self.current)  # (else the active owner decides)
 
+    def why_illegal(self, action: Action) -> str | None:
+        # State's, with to_move written out (the same answers), and the usual answer first: what is applied is mostly
+        # the very object listed (ListedState's _is_listed and _is_outcome try that first too). Apply asks before
+        # every action.
+        if self.frames:
+            decides = self.scatterer != self.automa
+        else:
+            node = NODE_OF.get(self.phase)
+            if node is TERMINAL:
+                return self._after_end(action)
+            decides = node is None
+        if decides:
+            listed = self._legal
+            if listed is not None and any(map(is_, listed, repeat(action))):
+                return None
+            return self._why_illegal(action)
+        outcomes = self._outcomes
+        if outcomes is not None and any(map(is_, map(FIRST, outcomes), repeat(action))):
+            return None
+        return None if self._is_outcome(action) else self._not_an_outcome(action)
+
     # State's two questions answered without a call to to_move (the same answers): whoever drives a game asks both
     # before every action.
     def is_terminal(self) -> bool:
@@ -219,11 +259,33 @@ class HuntState(PhasedState[HuntView]):
             return self.scatterer == self.automa
         return self.phase in CHANCE_PHASES
 
-    def _list_outcomes(self) -> list[tuple[Action, float]]:
+    def _odds(self) -> Odds:
+        """The chance outcomes here with their odds; none where chance does not act."""
         if self.frames:
-            return turn.automa_scatter_outcomes(self) if self.scatterer == self.automa else []
-        phase = self.PHASES.get(self.phase)  # (none once over)
-        return phase.chance(self) if phase is not None else []
+            return turn.automa_scatter_odds(self) if self.scatterer == self.automa else ()
+        odds = ODDS.get(self.phase)
+        return odds(self) if odds is not None else ()
+
+    def _list_outcomes(self) -> list[tuple[Action, float]]:
+        return list(self._odds())
+
+    # ListedState's two answers about chance, written for the tuples _odds gives: every chance node of a playout
+    # lists its outcomes, then finds the one drawn among them.
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = self._outcomes
+        if outcomes is None:
+            outcomes = self._odds()
+            if not outcomes:  # (not a chance node: nothing to keep, and nothing here would clear it)
+                return []
+            self._outcomes = outcomes
+        return list(outcomes)
+
+    def _is_outcome(self, action: Action) -> bool:
+        outcomes = self._outcomes
+        if outcomes is None:
+            outcomes = self._outcomes = self._odds()
+        # (by identity first, in one call: the outcome drawn is mostly the very object listed; then by equality)
+        return any(map(is_, map(FIRST, outcomes), repeat(action))) or among(action, outcomes)
 
     def _list_legal(self) -> list[Action]:
         # (to_move and PhasedState's dispatch written out: a call costs a little on every position of every playout)
@@ -238,7 +300,7 @@ class HuntState(PhasedState[HuntView]):
             if phase in NODE_OF:  # chance, or the game is over
                 return []
             who = self.current
-            main = self.PHASES[phase].legal(self)
+            main = LEGAL[phase](self)
         base = who * NUTS
         held = self.nuts if self.solo else self.nuts[base : base + NUTS]  # (solo, the player's nuts are all there are)
         if max(held) < 3:  # (the usual answer, found without listing the exchanges)
@@ -262,13 +324,24 @@ class HuntState(PhasedState[HuntView]):
     def _apply(self, action: Action) -> list[Event]:
         if isinstance(action, Trade):
             return turn.trade(self, action)
-        events = turn.on_scatter(self, action) if self.frames else self.PHASES[self.phase].apply(self, action)
+        if self.frames:
+            events = turn.on_scatter(self, action)
+        else:
+            phase = self.phase
+            events = APPLY[phase](self, action)
+            if phase in QUIET:
+                return events
         flow.settle(self, events)
         return events
 
     # --- results -------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
         return [float(self.breakdown(seat).total) for seat in range(self.n)]
+
+    def score_parts(self) -> list[dict[str, float]] | None:
+        """Each seat's score by the rulebook's scoring steps (scoring.Breakdown.parts); in the solo game the
+        Automa is part of the rules, not a seat, so only the player's."""
+        return [self.breakdown(seat).parts() for seat in range(self.n)] if self.is_terminal() else None
 
     def reveals(self, action: Action) -> bool:
         """No decision shows an objective to anyone else: a discarded or passed-over card goes face down

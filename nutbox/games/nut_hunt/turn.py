@@ -125,30 +125,23 @@ COSTS = tuple((t, tuple(TILES[t].cost.count(nut) for nut in range(NUTS))) for t 
 MOST_PAID = tuple(max(cost[nut] for _, cost in COSTS) for nut in range(NUTS))
 
 
-def recruits(state: HuntState, seat: int) -> tuple[Action, ...]:
-    """The recruits the seat's nuts pay for."""
-    base = seat * NUTS
-    # (the nuts held counted up to what a tile costs at most: the same few holdings come again and again)
-    return recruits_for(tuple(map(min, state.nuts[base : base + NUTS], MOST_PAID)), state.fox)
-
-
-@functools.cache  # (a few thousand holdings and fox tiles at most: see recruits)
+@functools.cache  # (a few thousand holdings and fox tiles at most: see action_legal)
 def recruits_for(held: tuple[int, ...], fox: int | None) -> tuple[Action, ...]:
     """The recruits onto the tiles the nuts `held` pay for, but the fox's."""
     return tuple(RECRUITS[t] for t, cost in COSTS if t != fox and all(map(ge, held, cost)))
 
 
-def hassles(state: HuntState, seat: int) -> list[Action]:
-    """The hassles onto the tiles next to the fox where the seat has a squirrel or a nest."""
-    assert state.layout is not None and state.fox is not None
+def action_legal(state: HuntState) -> list[Action]:
+    """The recruits the seat's nuts pay for, the hassles onto the tiles next to the fox where it has a squirrel or a
+    nest, a scout while there is a deck, and the pass."""
+    seat, fox = state.current, state.fox
+    assert state.layout is not None and fox is not None
+    base = seat * NUTS
+    # (the nuts held counted up to what a tile costs at most: the same few holdings come again and again)
+    legal = list(recruits_for(tuple(map(min, state.nuts[base : base + NUTS], MOST_PAID)), fox))
     base = seat * T
     squirrels, nests = state.squirrels, state.nests
-    return [HASSLES[t] for t in state.layout.neighbours[state.fox] if squirrels[base + t] or nests[base + t]]
-
-
-def action_legal(state: HuntState) -> list[Action]:
-    seat = state.current
-    legal = [*recruits(state, seat), *hassles(state, seat)]
+    legal += [HASSLES[t] for t in state.layout.neighbours[fox] if squirrels[base + t] or nests[base + t]]
     if state.pool or state.bottom or state.revealed:  # (state.can_draw(), without a call: every turn asks)
         legal.append(SCOUT)
     legal.append(PASS)
@@ -311,9 +304,9 @@ def scatter_reason(state: HuntState, action: Action) -> str:
            f"just vacated ({tile_name(vacated)})"
 
 
-def automa_scatter_outcomes(state: HuntState) -> list[tuple[Action, float]]:
+def automa_scatter_odds(state: HuntState) -> tuple[tuple[Action, float], ...]:
     """The fox die for an Automa squirrel: the faces that scatter it legally alike (the others are rolled again)."""
-    return list(rolls_of(state.automa_faces(state.frames[-1])))
+    return rolls_of(state.automa_faces(state.frames[-1]))
 
 
 @functools.cache  # a few dozen sets of faces: each one's outcomes made once

@@ -33,6 +33,8 @@ def on_shipping(state: FactoryState, action: Action, events: list[Event]) -> Non
     for nut, need in enumerate(truck.nuts):
         state.warehouses[seat * NUTS + nut] -= need
     state.trucks = tuple(t for t in state.trucks if t != action.truck)
+    record = state.trucks_shipped
+    state.trucks_shipped = (*record[:seat], (*record[seat], action.truck), *record[seat + 1 :])
     state.points[seat] += truck.points
     state.reached[seat] = state.turn
     state.shipped += 1
@@ -55,6 +57,28 @@ def ship_reason(state: FactoryState, action: Ship) -> str:
         return f"{SHIP_RULE}: a player may only claim one Truck card per turn"
     need = ", ".join(f"{n} {NUT_NAMES[i]}" for i, n in enumerate(TRUCKS[action.truck].nuts) if n)
     return f"{SHIP_RULE}: truck {action.truck} needs {need}, more than your Warehouse holds"
+
+
+# --- where the points came from ------------------------------------------------------------------------------
+# Points come only from trucks shipped, so a score is split by the trucks' values (with the printed trucks, their
+# sizes too: 2 to 6 nuts): whether a seat's points come from many small trucks or a few big ones. The values are
+# read from the components, so a study that changes a truck's points gets a part for the new value.
+PART_OF = {truck: f"{TRUCKS[truck].points}-point trucks" for truck in sorted(TRUCKS, key=lambda t: TRUCKS[t].points)}
+PARTS = tuple(dict.fromkeys(PART_OF.values()))  # from the smallest value up
+
+
+def parts(state: FactoryState) -> list[dict[str, float]] | None:
+    """Each seat's points by the values of the trucks it shipped. None for a state rebuilt from a view
+    (determinize.py): a view does not say who shipped which truck, so its record falls short of the points."""
+    found = []
+    for seat, shipped in enumerate(state.trucks_shipped):
+        made = dict.fromkeys(PARTS, 0.0)
+        for truck in shipped:
+            made[PART_OF[truck]] += TRUCKS[truck].points
+        if sum(made.values()) != state.points[seat]:
+            return None
+        found.append(made)
+    return found
 
 
 # --- the end --------------------------------------------------------------------------------------------------

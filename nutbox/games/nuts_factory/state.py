@@ -85,12 +85,16 @@ class FactoryState(PhasedState[FactoryView]):
         "tiles",
         "truck_limit",
         "trucks",
+        "trucks_shipped",
         "turn",
         "turns",
         "warehouse_limit",
         "warehouses",
         "winner_seats",
     )
+    # The trucks each seat shipped are a record of where its points came from (score_parts), not part of the
+    # position: nothing the rules do from here on reads them, so two positions that differ only there are one.
+    NOT_IN_KEY = frozenset({"trucks_shipped"})
     # what a view shows as the state holds it, and a determinized state takes back
     SHOWN = ("supply", "points", "reached", "phase", "current", "turn", "actions_left", "fed", "splitters", "pending",
              "reroll", "draws_left", "shipped", "truck_limit", "warehouse_limit", "end_turns")
@@ -106,6 +110,7 @@ class FactoryState(PhasedState[FactoryView]):
         self.squirrel = COMPONENTS.squirrel_column
         self.supply = dict(COMPONENTS.supply)
         self.trucks: tuple[int, ...] = TRUCKS_AT_START
+        self.trucks_shipped: tuple[tuple[int, ...], ...] = ((),) * self.n  # by seat, in the order shipped
         self.points = [0] * self.n
         self.reached = [0] * self.n  # the turn each seat reached its current score
         self.warehouses = [0] * (self.n * NUTS)
@@ -139,6 +144,7 @@ class FactoryState(PhasedState[FactoryView]):
         other.holders, other.turns = self.holders, self.turns.copy()
         other.tiles, other.machines = self.tiles.copy(), self.machines.copy()
         other.squirrel, other.supply, other.trucks = self.squirrel, self.supply.copy(), self.trucks
+        other.trucks_shipped = self.trucks_shipped
         other.points, other.reached = self.points.copy(), self.reached.copy()
         other.warehouses, other.hands = self.warehouses.copy(), self.hands.copy()
         other.pool, other.discards = self.pool, self.discards
@@ -253,6 +259,9 @@ class FactoryState(PhasedState[FactoryView]):
 
     def running_scores(self) -> list[float]:
         return self.scores()  # points are scored as nuts are shipped
+
+    def score_parts(self) -> list[dict[str, float]] | None:
+        return scoring.parts(self) if self.is_terminal() else None
 
     def winners(self) -> list[int]:
         return list(self.winner_seats)

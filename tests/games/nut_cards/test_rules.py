@@ -192,6 +192,18 @@ def test_with_the_option_best_the_tie_break_follows_the_counted_clusters() -> No
     assert state.to_move() is TERMINAL and state.scores() == [5.0, 5.0] and state.winners() == [1]
 
 
+def test_score_parts_split_the_counted_clusters_into_nuts_wild_nuts_and_squirrel_doubling() -> None:
+    # Player 1: a squirrel (column 0), RRR beside it (column 1), and as the last card of the game a wild nut
+    # beside the middle red (column 2): one red cluster of 3 red nuts and the wild, doubled, 8 points. Player 2:
+    # RYG alone, a point for each colour.
+    state = laid_out(((SQUIRREL, "place 0 0"), (1, "place 1 0")), ((13, "place 0 0"),))
+    assert state.score_parts() is None
+    last_card(state, 0, WILD, "place 2 0")
+    assert state.is_terminal() and state.scores() == [8.0, 3.0]
+    assert state.score_parts() == [{"nuts": 3.0, "wild nuts": 1.0, "squirrel doubling": 4.0},
+                                   {"nuts": 3.0, "wild nuts": 0.0, "squirrel doubling": 0.0}]
+
+
 def test_a_decision_while_cards_are_dealt_or_after_the_end_cites_the_rule() -> None:
     # "They begin their turn by dealing enough cards to complete any incomplete columns"
     state = game().new_state()

@@ -55,6 +55,36 @@ def test_the_rulebook_scoring_example_totals_16() -> None:
     assert parts.total == 16
 
 
+def test_the_rulebook_scoring_example_by_its_parts_once_the_game_is_over() -> None:
+    """The same 16 points by the rulebook's four scoring steps: three nests 6, the base points of the two
+    completed objectives 4 + 6, their distance bonus 2 + 0, the failed one -2; the other seat scores one nest
+    and a failed objective. Nothing before the end."""
+    pieces = {
+        "hands": [(1, 13, 2), (3,)],
+        "squirrels": {"MM": [1, 0], "BH": [1, 0], "HH": [1, 0], "PB": [1, 0]},
+        "nests": {"WW": [1, 0], "HW": [1, 0], "MB": [1, 1]},
+    }
+    assert position(**pieces).score_parts() is None
+    state = position(**pieces, phase="over")
+    assert state.score_parts() == [
+        {"nests": 6.0, "completed objectives": 10.0, "distance bonus": 2.0, "failed objectives": -2.0},
+        {"nests": 2.0, "completed objectives": 0.0, "distance bonus": 0.0, "failed objectives": -2.0},
+    ]
+    assert state.scores() == [16.0, 0.0]
+
+
+def test_solo_score_parts_are_the_players_only() -> None:
+    """The Automa is part of the rules, not a seat: its points (a nest, Heart of the Wood to Pine Barrens: 8)
+    decide the game but get no parts of their own. The player: a nest, Willow Wallow to Muckville Marsh (2, no
+    distance bonus between neighbours)."""
+    state = position(1, hands=[(19,)], automa_hand=(13,), squirrels={"WW": [1, 0], "MU": [1, 0], "HW": [0, 1]},
+                     nests={"RP": [1, 0], "PB": [0, 1]}, phase="over")
+    assert state.score_parts() == [
+        {"nests": 2.0, "completed objectives": 2.0, "distance bonus": 0.0, "failed objectives": 0.0},
+    ]
+    assert state.scores() == [4.0] and state.breakdown(1).total == 2 + 6
+
+
 def test_willow_wallow_to_muckville_marsh_is_completed_through_a_connected_nest() -> None:
     """Squirrels on both ends, a nest connected to the territory (not on an end), others' pieces in it."""
     state = position(hands=[(19,)], squirrels={"WW": [1, 2], "MU": [1, 0]}, nests={"RP": [1, 1]})

@@ -6,6 +6,8 @@ so each position is one that agrees with everything its text says.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from nutbox.agents import make_agent
@@ -318,6 +320,24 @@ def test_marys_truck_of_four_peanuts_and_an_almond_scores_13() -> None:
     assert state.points[0] == 13 and state.warehouse(0) == [0, 0, 1, 1] and 13 not in state.trucks
     assert SHIP_RULE in refused(state, "ship 1")  # one Truck card per turn
     assert "one Truck card per turn" in refused(state, "ship 4")
+
+
+def test_score_parts_are_the_points_of_the_trucks_shipped_by_their_values() -> None:
+    """A game to 10 points: Player 1 ships the 13-point truck (the end is triggered), Player 2 a 4-point one, and
+    Player 1 another 4-point one on the last turn: 17 points, 4 from a small truck and 13 from a big one. A state
+    rebuilt from a view cannot tell who shipped which truck, so it gives no parts."""
+    state = position(phase="shipping", warehouses=[{"Pe": 5, "A": 2}, {"Pe": 1, "Pi": 1}], end_score=10)
+    play(state, "ship 13")
+    assert state.score_parts() is None  # not before the end
+    for truck in (4, 1):  # (each next turn taken up at its shipping)
+        state.phase, state.shipped = "shipping", 0
+        play(state, f"ship {truck}")
+    assert state.is_terminal() and state.scores() == [17.0, 4.0]
+    nothing = {"4-point trucks": 0.0, "7-point trucks": 0.0, "10-point trucks": 0.0, "13-point trucks": 0.0,
+               "16-point trucks": 0.0}
+    assert state.score_parts() == [{**nothing, "4-point trucks": 4.0, "13-point trucks": 13.0},
+                                   {**nothing, "4-point trucks": 4.0}]
+    assert state.game.determinize(state.view(0), random.Random(0)).score_parts() is None
 
 
 def test_a_truck_needs_every_nut_it_shows() -> None:
