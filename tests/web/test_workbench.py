@@ -150,7 +150,7 @@ def journal(folder: Path, study: str) -> list[str]:
 
 
 def test_cancelled_resumed_and_restarted_a_study_loses_no_game_and_plays_none_twice(tmp_path: Path) -> None:
-    folder, games = tmp_path, 600
+    folder, games = tmp_path, 300
     database = f"sqlite:///{folder / 'tables.sqlite3'}"
     with server_process(database, options=studies_options(folder)) as (url, _):
         status, where, _ = post(f"{url}/studies/new/nut-hunt", {**FORM, "seat0": "random", "games": str(games)})
