@@ -9,10 +9,12 @@ are validated here, and `view` adds the fields every view shares.
 from __future__ import annotations
 
 import enum
+import math
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect
 from collections.abc import Hashable, Mapping, Sequence
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NotRequired, Self, TypedDict, cast
 
@@ -54,9 +56,35 @@ V = TypeVar("V", bound=View, default=Any)  # a game's own view type
 
 
 def draw_chance(state: State, rng: random.Random) -> Action:
-    """A chance outcome of `state` drawn by its probability: how whoever drives a game samples chance."""
+    """A chance outcome of `state` drawn by its probability: how whoever drives a game samples chance.
+
+    The draw is random.choices' own, written out: the same one call to rng.random() against the running totals
+    of the odds, so every seeded game draws what it always drew (the golden traces hold it), without building the
+    list of actions choices would take. A game that lists its outcomes as one tuple kept for many positions has
+    its running totals kept too."""
     outcomes = state.chance_outcomes()
-    return rng.choices([action for action, _ in outcomes], [p for _, p in outcomes])[0]
+    totals = _running_totals(outcomes)
+    total = totals[-1] + 0.0
+    if not 0.0 < total < math.inf:
+        raise ValueError(f"chance outcomes whose odds add up to {total}: the odds must add up to a positive number")
+    return outcomes[bisect(totals, rng.random() * total, 0, len(totals) - 1)][0]
+
+
+_TOTALS: dict[int, tuple[Sequence[tuple[Action, float]], list[float]]] = {}  # id of a kept tuple: it, its totals
+_TOTALS_KEPT = 4096
+
+
+def _running_totals(outcomes: Sequence[tuple[Action, float]]) -> list[float]:
+    if type(outcomes) is not tuple:  # (a list may change: its totals are worked out each time)
+        return list(accumulate([p for _, p in outcomes]))
+    kept = _TOTALS.get(id(outcomes))
+    if kept is not None and kept[0] is outcomes:
+        return kept[1]
+    if len(_TOTALS) >= _TOTALS_KEPT:
+        _TOTALS.clear()
+    totals = list(accumulate([p for _, p in outcomes]))
+    _TOTALS[id(outcomes)] = (outcomes, totals)  # (the tuple kept alive here, so its id names it alone)
+    return totals
 
 
 def among(action: Action, outcomes: Sequence[tuple[Action, float]]) -> bool:

@@ -14,6 +14,7 @@ tuple (zip(strict=True) would parse its keyword at each call).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from nutbox.games.nuts_sorting.actions import PICK
@@ -95,28 +96,30 @@ def find(pieces: int, records: list[Group], first: int = 0) -> None:
 
 def completed(records: list[Group]) -> ColourIndex:
     """The index of these groups."""
-    by_size = [0] * (max([size for _, size, _, _ in records], default=0) + 1)  # the pieces in groups of each size
-    once = shared = 0
-    groups = []
-    picks = []
-    for group, size, near, first in records:
+    once = shared = most = 0
+    for _, size, near, _ in records:
         shared |= once & near
         once |= near
-        part = by_size[size]
-        by_size[size] = part | group if part else group
-        groups.append(group)
-        picks.append(PICK + first)
+        if size > most:
+            most = size
+    by_size = [0] * (most + 1)  # the pieces in groups of each size
+    for group, size, _, _ in records:
+        by_size[size] |= group
     pieces = 0
     up_to = []  # accumulated by hand: itertools.accumulate would make a new int for each size no group has
     for part in by_size:
         if part:
             pieces |= part
         up_to.append(pieces)
-    # tuple.__new__ rather than ColourIndex(...): the named tuple's own __new__ is a Python function.
-    return tuple.__new__(
-        ColourIndex,
-        (tuple(records), tuple(groups), tuple(up_to), shared, once, tuple(picks) if len(picks) > 1 else ()),
-    )
+    # tuple.__new__ rather than ColourIndex(...): the named tuple's own __new__ is a Python function; and the
+    # groups taken by map(itemgetter), in C, rather than appended one by one in the loop above.
+    return tuple.__new__(ColourIndex, (
+        tuple(records), tuple(map(PIECES, records)), tuple(up_to), shared, once,
+        tuple([PICK + first for _, _, _, first in records]) if len(records) > 1 else (),
+    ))
+
+
+PIECES = itemgetter(0)  # a record's pieces
 
 
 # PAIRS_TO[target][position]: the move to `target` from the cell at bit `position` (board.CELL_AT), as the number
@@ -132,23 +135,33 @@ def moves_to(index: ColourIndex, targets: int) -> list[int]:
     found: list[int] = []
     add = found.append
     cell_at, bit_at, lines = CELL_AT, BIT_AT, LINES  # locals: this is the engine's hottest loop
+    records, up_to, shared = index[0], index[2], index[3]  # by position: a named field is looked up by a call
     if targets.bit_count() == 1:  # one cell (often, when a colour is listed again): its group looked up
-        top = targets.bit_length() - 1
-        legal = sources_to(index, targets, cell_at[top])
-        row = PAIRS_TO[cell_at[top]]
+        target = cell_at[targets.bit_length() - 1]
+        if shared & targets:
+            legal = joining(index, target)
+        else:
+            for group, size, near, _ in records:
+                if near & targets:
+                    legal = lines[target] & (up_to[size] ^ group)
+                    break
+            else:
+                return found
+        row = PAIRS_TO[target]
         while legal:
             top = legal.bit_length() - 1
             legal ^= bit_at[top]
             add(row[top])
         return found
-    shared, up_to = index.shared, index.up_to
     alone = targets & ~shared
     if alone:
-        for group, size, near, _ in index.records:  # cells next to one group: its feeders on a line with one go
+        for group, size, near, _ in records:  # cells next to one group: its feeders on a line with one go
             reach = near & alone
             if not reach:
                 continue
             feeds = up_to[size] ^ group  # the pieces of the other groups no larger
+            if not feeds:  # (the smallest group, unless another is as small)
+                continue
             while reach:  # each cell from the top (see board.CELL_AT)
                 top = reach.bit_length() - 1
                 reach ^= bit_at[top]
@@ -172,18 +185,6 @@ def moves_to(index: ColourIndex, targets: int) -> list[int]:
             legal ^= bit_at[top]
             add(row[top])
     return found
-
-
-def sources_to(index: ColourIndex, bit: int, target: int) -> int:
-    """The pieces of a colour (its index) that may move to `target`, an empty cell next to it (`bit` its bit):
-    those of the groups no larger than the one group next to it, or those joining(...) finds for a cell next to
-    several."""
-    if index.shared & bit:
-        return joining(index, target)
-    for group, size, near, _ in index.records:
-        if near & bit:
-            return LINES[target] & (index.up_to[size] ^ group)
-    return 0
 
 
 def joining(index: ColourIndex, target: int) -> int:

@@ -11,6 +11,7 @@ why anything else is refused, and what a decision does:
 
 from __future__ import annotations
 
+from functools import cache
 from operator import getitem
 from typing import TYPE_CHECKING
 
@@ -102,6 +103,13 @@ def place(state: SortingState, cell: int, colour: int) -> list[Event]:
 DEAL = Phase(legal=scoring.no_decisions, reason=not_yet, apply=deal, chance=deal_outcomes)
 
 
+@cache
+def said(text: str, kind: str, seat: int | None = None, choice: str | None = None) -> Event:
+    """The setup's events, each made once (an event is immutable, and nothing changes its data): every game has
+    half a dozen, from a few hundred possible. A choice's data names the seat and the choice."""
+    return Event(text, kind, {} if choice is None else {"seat": seat, "choice": choice})
+
+
 # --- 2. the colour sets and the first move -------------------------------------------------------------
 def choices(state: SortingState) -> tuple[str, ...]:
     if state.current == 1:  # the player who did not place: a colour set, or the first move
@@ -141,19 +149,19 @@ def choose(state: SortingState, action: Action) -> list[Event]:
             if state.first == seat
             else f"{seat_name(seat)} lets {seat_name(state.first)} move first"
         )
-    events = [Event(text, "choose", {"seat": seat, "choice": choice})]
+    events = [said(text, "choose", seat, choice)]
     if state.first is None and not state.options.placer_chooses_order:
         # Setup 2: the other player chose between a colour set and the first move; a colour set taken leaves
         # the placer the first move (only the option placer_chooses_order lets them choose who moves first).
         state.first = 1 - seat
-        events.append(Event(f"{seat_name(state.first)}, who placed the nuts, gets the first move", "phase"))
+        events.append(said(f"{seat_name(state.first)}, who placed the nuts, gets the first move", "phase"))
     if state.first is None or state.sets[0] is None:
         state.current = 0
         return events
     state.phase = "remove"
     state.current = 1 - state.first
-    events.append(Event(f"{seat_name(state.current)} removes one nut of their own colours and one of their "
-                        "opponent's", "phase"))
+    events.append(said(f"{seat_name(state.current)} removes one nut of their own colours and one of their "
+                       "opponent's", "phase"))
     return events
 
 
@@ -201,7 +209,7 @@ def remove(state: SortingState, action: Action) -> list[Event]:
     state._groups[colour] = state._index[colour] = None
     state.removed.append(0 if colour in SET_COLOURS[0] else 1)
     text = f"{seat_name(state.current)} removes the {COLOURS[colour]} nut from {NAMES[action.cell]}"
-    events = [Event(text, "remove")]
+    events = [said(text, "remove")]
     if len(state.removed) < 2:
         return events
     assert state.first is not None
@@ -214,7 +222,7 @@ def remove(state: SortingState, action: Action) -> list[Event]:
         events.append(end)
     else:
         count_position(state)
-        events.append(Event(f"{seat_name(state.first)} moves first", "phase"))
+        events.append(said(f"{seat_name(state.first)} moves first", "phase"))
     return events
 
 

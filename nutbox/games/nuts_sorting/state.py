@@ -5,6 +5,7 @@ scoring.py: the end). The package docstring summarises the rules (rulebooks/nuts
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import getitem
 from typing import Any, ClassVar, Self
 
 from nutbox.core import CHANCE, TERMINAL, Action, Event, Game, ToMove
@@ -163,8 +164,11 @@ class SortingState(PhasedState[SortingView]):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         # Listed at each call rather than kept as ListedState keeps them: the deal is the only chance, a game lists
-        # its outcomes once per cell, and apply deals the outcome drawn without listing them again.
-        return setup.deal_outcomes(self) if self.phase == "deal" else []
+        # its outcomes once per cell, and apply deals the outcome drawn without listing them again. (Deal_outcomes
+        # written out: a call more per cell is a tenth of the listing.)
+        if self.phase != "deal":
+            return []
+        return list(filter(None, map(getitem, setup.OUTCOMES_AT[self.dealt], self.pool)))
 
     def _is_outcome(self, action: Action) -> bool:
         return among(action, self.chance_outcomes())

@@ -182,23 +182,28 @@ def pickup_problem(state: SortingState, pickup: Pickup) -> str | None:
 def play(state: SortingState, action: Action) -> list[Event]:
     """A move or pickup, already known to be legal, and what follows it."""
     mover = state.current
+    a, b, c = SET_COLOURS[state.sets[mover] or 0]
+    board = state.board
+    # The colour moved or picked up, found here for both (and the win check below): a call less per turn
     if type(action) is Move:
-        colour, event = move(state, action)
+        bit = BITS[action.source]
+        colour = a if board[a] & bit else b if board[b] & bit else c
+        event = move(state, action, colour)
     else:
         assert isinstance(action, Pickup)
-        colour, event = pickup(state, action)
+        bit = BITS[action.cell]
+        colour = a if board[a] & bit else b if board[b] & bit else c
+        event = pickup(state, action, colour)
     events = [event]
     state.turn += 1
     # is_sorted(mover), written out (it runs every turn), the colour just played first: only it has changed
     groups = state._groups
-    if len(groups[colour] or state.groups_of(colour)) == 1:
-        a, b, c = SET_COLOURS[state.sets[mover] or 0]
-        if len(groups[a] or state.groups_of(a)) == len(groups[b] or state.groups_of(b)) == \
-                len(groups[c] or state.groups_of(c)) == 1:
-            events.append(sorted_win(state, mover))
-            return events
+    if len(groups[colour] or state.groups_of(colour)) == 1 and len(groups[a] or state.groups_of(a)) == \
+            len(groups[b] or state.groups_of(b)) == len(groups[c] or state.groups_of(c)) == 1:
+        events.append(sorted_win(state, mover))
+        return events
     state.current = 1 - mover
-    key = (*state.board, state.current)  # _count_position, written out
+    key = (*board, state.current)  # _count_position, written out
     seen = state.seen
     repeated = seen[key] = seen.get(key, 0) + 1
     if state.options.repetition_draw and repeated >= 3:
@@ -206,26 +211,18 @@ def play(state: SortingState, action: Action) -> list[Event]:
     return events
 
 
-def mover_colour(state: SortingState, bit: int) -> int:
-    """The colour of the mover's piece on the cell of `bit`."""
-    board = state.board
-    a, b, c = SET_COLOURS[state.sets[state.current] or 0]
-    return a if board[a] & bit else b if board[b] & bit else c
-
-
-def move(state: SortingState, move: Move) -> tuple[int, Event]:
-    """Move the piece: the colour moved and the event that says so."""
+def move(state: SortingState, move: Move, colour: int) -> Event:
+    """Move the mover's piece of `colour`, and say so."""
     source, target = move.source, move.target
-    both = BITS[source] | BITS[target]
-    colour = mover_colour(state, BITS[source])
     index = state._index[colour] or state.index_of(colour)
+    both = BITS[source] | BITS[target]
     state.board[colour] ^= both
     if state._empty is not None:
         state._empty ^= both
     index, before, after = moved(index, source, target)
     state._index[colour] = index
     state._groups[colour] = index.groups
-    return colour, move_event(state.current, colour, source, target, before, after)
+    return move_event(state.current, colour, source, target, before, after)
 
 
 def moved(index: ColourIndex, source: int, target: int) -> tuple[ColourIndex, int, int]:
@@ -284,10 +281,9 @@ def move_event(seat: int, colour: int, source: int, target: int, before: int, af
     return Event(text, "move", MOVE_DATA[colour][before][after])
 
 
-def pickup(state: SortingState, pickup: Pickup) -> tuple[int, Event]:
-    """Pick up the group: the colour picked up and the event that says so."""
+def pickup(state: SortingState, pickup: Pickup, colour: int) -> Event:
+    """Pick up the mover's group of `colour` named by the pickup, and say so."""
     cell = pickup.cell
-    colour = mover_colour(state, BITS[cell])
     index = state._index[colour] or state.index_of(colour)
     gone = index.picks.index(PICK + cell)  # (a pickup's cell is the first of its group: see listed())
     records = [*index.records]
@@ -301,7 +297,7 @@ def pickup(state: SortingState, pickup: Pickup) -> tuple[int, Event]:
     if state._empty is not None:
         state._empty |= group
     state.seen.clear()  # fewer pieces now: no earlier position can come back
-    return colour, pickup_event(state.current, colour, size, cell)
+    return pickup_event(state.current, colour, size, cell)
 
 
 def without_group(last: Listed, index: ColourIndex, changed: int) -> Listed:
