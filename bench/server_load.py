@@ -1,7 +1,9 @@
-"""Load test of the browser table on loopback: many concurrent games of Nuts Sorting played by scripted clients.
+"""Load test of the browser table on loopback: many concurrent games (Nuts Sorting unless --game says) played by
+scripted clients.
 
-    python bench/server_load.py [--tables N] [--bot-tables K] [--seconds S] [--think T] [--warmup W]
-                                [--profile FILE] [--db sqlite|postgresql] [--processes 1,2]
+    python bench/server_load.py [--game ID] [--tables N] [--bot-tables K] [--seconds S] [--think T] [--warmup W]
+                                [--rounds R] [--yardstick Y] [--profile FILE] [--db sqlite|postgresql]
+                                [--processes 1,2]
 
 The server runs as a subprocess (uvicorn, one bot worker) on a free loopback port with a fresh temporary
 SQLite database. N tables are made through the HTTP form with two human seats, K more with one human seat
@@ -10,7 +12,12 @@ move sends a random legal action after a think time (T seconds, uniformly jitter
 latency is the time from sending it until all three of the table's connections have received a position with
 a newer version. A finished game is replaced by a new table, as people would start another.
 
-After W seconds of warm-up the next S seconds are measured: actions per second, the latency percentiles
+After W seconds of warm-up the next S seconds are measured, in R rounds of S/R seconds; before each round the
+clients stop acting, wait for every action sent to be answered, and bench/engine.py's plain-Python yardstick
+(`Toy`) runs for Y seconds in this process while the server idles. Each round gives the server's CPU per applied
+action, and that cost in yardstick units (the CPU seconds per action times the yardstick's units per second just
+before): the median ratio and its range hold on a busy machine where absolute figures do not. Measured over the
+rounds' play alone: actions per second, the latency percentiles
 (two-human tables; bot tables are reported apart, as the issue asks), refusals, the CPU used by the server,
 by its bot worker and by this client, and how busy the whole machine was (it is shared with other work, so
 read the figures with that in mind; the server's CPU time per applied action depends on it much less). A few
@@ -48,12 +55,14 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))  # the test harness: a free port of this machine
+sys.path.insert(0, str(Path(__file__).parent))  # bench/engine.py's yardstick
+from engine import yardstick
 from launch import free_port
 from pgcluster import postgres_cluster
 
-GAME = "nuts-sorting"
 HOST = "127.0.0.1"
 ACK_TIMEOUT = 30.0  # seconds an action may take to reach all three connections before it counts as lost
+SETTLE_TIMEOUT = 5.0  # seconds the clients wait, between rounds, for the answers to what they sent
 SETUP_CONCURRENCY = 16  # tables being made at once at the start, so the start-up burst does not time out
 
 # The server process: uvicorn around the app, optionally under cProfile. uvicorn returns from run() on SIGINT
@@ -198,18 +207,22 @@ def rss_mib(pid: int) -> float:
 # --- the scripted clients -----------------------------------------------------------------------------------------
 @dataclass
 class Stats:
-    """What every table reports into; only actions sent inside the measured window count."""
+    """What every table reports into; only actions sent inside a measured window (a round's play) count."""
 
-    window: tuple[float, float] = (float("inf"), float("inf"))
+    windows: list[tuple[float, float]] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     bot_latencies: list[float] = field(default_factory=list)
     refusals: int = 0
     lost: int = 0
     games: int = 0
     tables_made: int = 0
+    over: bool = False  # the rounds are done: every table stops playing
 
     def counts(self, sent: float) -> bool:
-        return self.window[0] <= sent < self.window[1]
+        return any(start <= sent < end for start, end in self.windows)
+
+    def actions(self) -> int:
+        return len(self.latencies) + len(self.bot_latencies)
 
 
 @dataclass(eq=False)
@@ -225,9 +238,10 @@ class Connection:
 class Table:
     """One table being played: makes it, connects three clients, plays until the game ends or time is up."""
 
-    def __init__(self, base: str, bot: bool, stats: Stats, rng: random.Random, think: float,
-                 watch: str | None = None) -> None:
+    def __init__(self, base: str, bot: bool, stats: Stats, rng: random.Random, think: float, game: str,
+                 gate: asyncio.Event, watch: str | None = None) -> None:
         self.base, self.bot, self.stats, self.rng, self.think = base, bot, stats, rng, think
+        self.game, self.gate = game, gate  # the game played; set while the clients may act (unset between rounds)
         self.watch = watch or base  # where the spectator connects: another process, when there are several
         self.connections: list[Connection] = []
         self.changed = asyncio.Event()
@@ -236,7 +250,7 @@ class Table:
         self.readers: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
-        table, secrets = await asyncio.to_thread(make_table, self.base, self.bot)
+        table, secrets = await asyncio.to_thread(make_table, self.base, self.bot, self.game)
         self.stats.tables_made += 1
         self.connections = []
         for secret in [*secrets, ""]:  # the human seats, then a spectator
@@ -280,7 +294,7 @@ class Table:
 
     async def play(self, until: float) -> None:
         """Moves until the game is over (then a new table) or `until` (perf_counter time) has passed."""
-        while time.perf_counter() < until:
+        while time.perf_counter() < until and not self.stats.over:
             seats = self.connections[:-1]
             newest = max(c.version for c in self.connections)
             if any(c.finished for c in self.connections):
@@ -295,6 +309,9 @@ class Table:
                     await asyncio.wait_for(self.changed.wait(), timeout=max(0.0, until - time.perf_counter()))
                 continue
             await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            if not self.gate.is_set():  # between rounds: the yardstick runs
+                await self.gate.wait()
+                continue
             action = self.rng.choice(mover.legal)
             self.answered.clear()
             self.pending = (mover.version, time.perf_counter())
@@ -307,11 +324,11 @@ class Table:
                 self.pending = None
 
 
-def make_table(base: str, bot: bool) -> tuple[str, list[str]]:
+def make_table(base: str, bot: bool, game: str) -> tuple[str, list[str]]:
     """A new table through the form, as a person makes one: its id and the human seats' secrets."""
     seats = ["random", "human"] if bot else ["human", "human"]
     form = {"players": "2", "timer": "0", "handover": "easy", **{f"seat{i}": kind for i, kind in enumerate(seats)}}
-    request = urllib.request.Request(f"{base}/new/{GAME}", data=urllib.parse.urlencode(form).encode())
+    request = urllib.request.Request(f"{base}/new/{game}", data=urllib.parse.urlencode(form).encode())
     with urllib.request.urlopen(request, timeout=60) as response:  # urllib follows the 303 to the links page
         page = response.read().decode()
         table = response.geturl().split("/t/", 1)[1].split("/", 1)[0]
@@ -325,31 +342,71 @@ def make_table(base: str, bot: bool) -> tuple[str, list[str]]:
     return table, secrets
 
 
-async def drive(bases: list[str], tables: int, bot_tables: int, warmup: float, seconds: float, think: float,
-                seed: int, on_window: Callable[[str], None]) -> Stats:
+@dataclass
+class Round:
+    """One measured round: the yardstick's units per second just before it, and the readings at its edges."""
+
+    units_per_s: float
+    start: dict[str, float]
+    end: dict[str, float] = field(default_factory=dict)
+    actions: int = 0
+
+
+async def drive(bases: list[str], args: argparse.Namespace, read: Callable[[], dict[str, float]]) -> tuple[
+        Stats, list[Round]]:
+    """Set up the tables, warm up, then the measured rounds, each after a run of the yardstick."""
     stats = Stats()
-    rng = random.Random(seed)
-    kinds = [False] * tables + [True] * bot_tables
-    playing = [Table(bases[n % len(bases)], bot, stats, random.Random(rng.random()), think,
+    rng = random.Random(args.seed)
+    gate = asyncio.Event()
+    gate.set()
+    kinds = [False] * args.tables + [True] * args.bot_tables
+    playing = [Table(bases[n % len(bases)], bot, stats, random.Random(rng.random()), args.think, args.game, gate,
                      bases[(n + 1) % len(bases)]) for n, bot in enumerate(kinds)]
-    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    setup = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def opened(table: Table) -> None:
-        async with gate:
+        async with setup:
             await table.open()
 
     began = time.perf_counter()
     await asyncio.gather(*(opened(t) for t in playing))
     print(f"set up {len(playing)} tables, {3 * len(playing)} connections in {time.perf_counter() - began:.1f} s",
           flush=True)
-    start = time.perf_counter() + warmup
-    stats.window = (start, start + seconds)
-    loop = asyncio.get_running_loop()  # its clock is monotonic too; the readings are taken at the window's edges
-    loop.call_later(warmup, on_window, "start")
-    loop.call_later(warmup + seconds, on_window, "end")
-    await asyncio.gather(*(t.play(start + seconds) for t in playing))
+    until = time.perf_counter() + args.warmup + args.seconds + args.rounds * (args.yardstick + ACK_TIMEOUT)
+    players = [asyncio.create_task(t.play(until)) for t in playing]
+    await asyncio.sleep(args.warmup)
+    rounds = []
+    for _ in range(args.rounds):
+        gate.clear()  # the clients stop acting; what they sent is answered before the yardstick runs
+        await settle(playing)
+        units = yardstick(args.yardstick)  # blocks this process's loop: the clients, and so the server, idle
+        rounds.append(Round(units, read()))
+        before = stats.actions()
+        stats.windows.append((time.perf_counter(), float("inf")))
+        gate.set()
+        await asyncio.sleep(args.seconds / args.rounds)
+        stats.windows[-1] = (stats.windows[-1][0], time.perf_counter())
+        gate.clear()
+        await settle(playing)
+        rounds[-1].end = read()
+        rounds[-1].actions = stats.actions() - before
+    # a cancellation can be lost in asyncio.wait_for (Python 3.11): every table is also told to stop, and the gate
+    # opened, so that none waits at it for a round that will not come
+    stats.over = True
+    gate.set()
+    for player in players:
+        player.cancel()
+    await asyncio.wait(players, timeout=ACK_TIMEOUT + SETTLE_TIMEOUT)
     await asyncio.gather(*(t.close() for t in playing), return_exceptions=True)
-    return stats
+    return stats, rounds
+
+
+async def settle(tables: list[Table]) -> None:
+    """Until no table waits for the answer to an action (at most SETTLE_TIMEOUT: one whose answer is lost is
+    counted by its table, and does not hold the rounds up)."""
+    deadline = time.perf_counter() + SETTLE_TIMEOUT
+    while any(t.pending is not None for t in tables) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.01)
 
 
 # --- the report --------------------------------------------------------------------------------------------------
@@ -361,10 +418,14 @@ def percentiles(values: list[float]) -> str:
     return "p50 {:.1f} ms   p95 {:.1f} ms   p99 {:.1f} ms   max {:.1f} ms".format(*ms)
 
 
-def server_breakdown(paths: list[Path], window: tuple[float, float], server_cpu: float) -> None:
-    """Where an action's time goes inside the server, from the timings its wrappers wrote (measured window only;
+def server_breakdown(paths: list[Path], windows: list[tuple[float, float]], server_cpu: float) -> None:
+    """Where an action's time goes inside the server, from the timings its wrappers wrote (measured windows only;
     every process's): act is the whole request (waiting for the table's lock, then apply); apply is the store
     write and the broadcast; append is the database write alone, in its worker thread."""
+
+    def inside(start: float) -> bool:
+        return any(first <= start < last for first, last in windows)
+
     try:
         timings = [timing for path in paths for timing in json.loads(path.read_text())]
     except (OSError, json.JSONDecodeError):
@@ -372,12 +433,12 @@ def server_breakdown(paths: list[Path], window: tuple[float, float], server_cpu:
         return
     names = {"act": "request (act)", "apply": "apply and store", "outbox": "updates built", "deliver": "updates queued"}
     for name, label in names.items():
-        values = [seconds for what, start, seconds in timings if what == name and window[0] <= start < window[1]]
+        values = [seconds for what, start, seconds in timings if what == name and inside(start)]
         if values:
             print(f"  {label:<16}{len(values):>6}x  mean {1000 * statistics.fmean(values):.1f} ms   "
                   f"{percentiles(values)}")
     # CPU per applied action (bots' included) hardly depends on how crowded the machine is, unlike latency
-    applied = sum(1 for what, start, _ in timings if what == "apply" and window[0] <= start < window[1])
+    applied = sum(1 for what, start, _ in timings if what == "apply" and inside(start))
     if applied:
         print(f"  server CPU per applied action {1000 * server_cpu / applied:.1f} ms: one core keeps up with about "
               f"{applied / server_cpu:.0f} actions/s")
@@ -393,11 +454,14 @@ def print_profile(path: str, top: int = 30) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--game", default="nuts-sorting", help="the game every table plays (its id)")
     parser.add_argument("--tables", type=int, default=200, help="tables of two people")
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of a person against a random bot")
     parser.add_argument("--seconds", type=float, default=30, help="measured time")
     parser.add_argument("--warmup", type=float, default=5, help="time played before measuring")
     parser.add_argument("--think", type=float, default=0.5, help="mean think time of a person, in seconds")
+    parser.add_argument("--rounds", type=int, default=5, help="measured rounds, each after a yardstick run")
+    parser.add_argument("--yardstick", type=float, default=1.0, help="seconds of the yardstick before each round")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default="", help="run the server under cProfile, writing stats to this file")
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite",
@@ -441,42 +505,59 @@ def measure(args: argparse.Namespace, count: int, database: str) -> dict[str, fl
         db = database or f"sqlite:///{folder}/load.sqlite3"
         servers = [start_server(db, port, profile if n == 0 else "", str(timing) + (f".{n}" if n else ""))
                    for n, port in enumerate(ports)]
-        marks: dict[str, dict[str, float]] = {}
         try:
-            stats = asyncio.run(drive(
-                [f"http://{HOST}:{port}" for port in ports], args.tables, args.bot_tables, args.warmup,
-                args.seconds, args.think, args.seed,
-                lambda name: marks.__setitem__(name, readings([server.pid for server in servers])),
-            ))
+            stats, rounds = asyncio.run(drive([f"http://{HOST}:{port}" for port in ports], args,
+                                              lambda: readings([server.pid for server in servers])))
             memory = sum(rss_mib(server.pid) for server in servers)
         finally:
             for server in servers:
                 stop_server(server)
-        report(args, stats, marks["start"], marks["end"], memory)
-        server_cpu = marks["end"]["server"] - marks["start"]["server"]
+        report(args, stats, rounds, memory)
+        server_cpu = spent(rounds, "server")
         paths = [Path(str(timing) + (f".{n}" if n else "")) for n in range(count)]
-        server_breakdown(paths, (marks["start"]["wall"], marks["end"]["wall"]), server_cpu)
+        server_breakdown(paths, [(r.start["wall"], r.end["wall"]) for r in rounds], server_cpu)
+        against_yardstick(rounds)
     if profile:
         print_profile(profile)
-    wall = marks["end"]["perf"] - marks["start"]["perf"]
-    done = len(stats.latencies) + len(stats.bot_latencies)
+    done = stats.actions()
     ordered = sorted(stats.latencies) or [0.0]
-    return {"rate": done / wall, "p95": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
+    return {"rate": done / spent(rounds, "perf"), "p95": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
             "p99": 1000 * ordered[int(0.99 * (len(ordered) - 1))], "cpu": 1000 * server_cpu / max(1, done)}
 
 
-def report(args: argparse.Namespace, stats: Stats, start: dict[str, float], end: dict[str, float],
-           memory: float) -> None:
-    wall = end["perf"] - start["perf"]
+def spent(rounds: list[Round], key: str) -> float:
+    """A counter's growth over the rounds' play, added up."""
+    return sum(r.end[key] - r.start[key] for r in rounds)
+
+
+def against_yardstick(rounds: list[Round]) -> None:
+    """Each round's server CPU per action, and that cost in yardstick units: the median and range of the rounds."""
+    measured = [r for r in rounds if r.actions]
+    if not measured:
+        print("against the yardstick: no actions measured")
+        return
+    cpu = [(r.end["server"] - r.start["server"]) / r.actions for r in measured]
+    units = [seconds * r.units_per_s for seconds, r in zip(cpu, measured, strict=True)]
+    print(f"server CPU per action, by round (ms): {' '.join(f'{1000 * c:.2f}' for c in cpu)}; median "
+          f"{1000 * statistics.median(cpu):.2f} ms")
+    print(f"yardstick (bench/engine.py Toy), by round (units/s): {' '.join(f'{r.units_per_s:,.0f}' for r in measured)}")
+    print(f"against the yardstick: an action costs the server {statistics.median(units):,.0f} yardstick units "
+          f"(median of {len(units)} rounds; range {min(units):,.0f}-{max(units):,.0f})")
+
+
+def report(args: argparse.Namespace, stats: Stats, rounds: list[Round], memory: float) -> None:
+    wall = spent(rounds, "perf")
 
     def share(key: str) -> str:
-        return f"{100 * (end[key] - start[key]) / wall:.0f}%"
+        return f"{100 * spent(rounds, key) / wall:.0f}%"
 
-    measured = len(stats.latencies) + len(stats.bot_latencies)
+    measured = stats.actions()
+    print(f"game              {args.game}")
     print(f"tables            {args.tables} of two people + {args.bot_tables} against a random bot "
           f"({stats.tables_made} made in all, {stats.games} games finished)")
     print(f"clients           {3 * (args.tables + args.bot_tables)} WebSocket connections (2 seats + 1 spectator each)")
-    print(f"measured          {wall:.1f} s after {args.warmup:g} s warm-up, think {args.think:g} s +-50%")
+    print(f"measured          {wall:.1f} s in {len(rounds)} rounds after {args.warmup:g} s warm-up, "
+          f"think {args.think:g} s +-50%")
     print(f"actions applied   {measured} sent by people ({len(stats.latencies)} at two-people tables)")
     print(f"actions / second  {measured / wall:.1f}")
     print(f"latency (people)  {percentiles(stats.latencies)}")
@@ -486,7 +567,7 @@ def report(args: argparse.Namespace, stats: Stats, start: dict[str, float], end:
     print(f"server CPU        {share('server')} of one core, bot worker {share('workers')}; event loop waited for a "
           f"core {share('waited')} of the time; {memory:.0f} MiB resident at the end")
     print(f"client CPU        {share('client')} of one core (this process)")
-    busy = 100 * (end["busy"] - start["busy"]) / max(1.0, end["total"] - start["total"])
+    busy = 100 * spent(rounds, "busy") / max(1.0, spent(rounds, "total"))
     print(f"machine           {busy:.0f}% busy over {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} "
           "(other work shares it)")
     print("server timings (wrapped hub and store methods):")

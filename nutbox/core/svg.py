@@ -6,15 +6,32 @@ data-action (the first such action's text); data-actions lists them all, separat
 texts hold spaces. A table turns a click on data-action into that action. The games draw their own boards;
 this module holds only what they would otherwise each write again, so that every picture marks its targets,
 rounds its numbers and escapes its text alike. Like the rest of the core it imports nothing else of nutbox.
+
+A table draws every view again after each move, while most of a board looks as it did: a game keeps the parts it
+draws often (a cell, a tile, a plaque), so that an unchanged part costs a look-up: with `drawn`, a function that
+draws from its (hashable) arguments alone, or with `Kept`, where a part drawn from the whole view is kept under a
+key naming everything of the view it shows. What a kept part gives is always what drawing it afresh gives: tests
+draw every game both ways (`afresh`) and compare.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TypeVar
-from xml.sax.saxutils import escape, quoteattr
+import re
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache, wraps
+from typing import ParamSpec, TypeVar, cast
+from xml.sax import saxutils
 
 Target = TypeVar("Target")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+DRAWINGS_KEPT = 4096  # parts each cache keeps (`drawn`: the least recently drawn dropped first; `Kept`: all at once)
+_AFRESH = [False]  # whether every part is drawn afresh, nothing kept (`afresh`)
+_ATTRIBUTE_SPECIAL = re.compile("[&<>\"\n\r\t]")  # what saxutils.quoteattr changes in an attribute value
+_NUMS: dict[float, str] = {}  # num's texts of the coordinates seen (a board's are few and come back every move)
+NUMS_KEPT = 65536
 
 ACTION_SEPARATOR = "|"
 HIGHLIGHT = "#e8590c"  # the colour of what a click would act on
@@ -24,10 +41,69 @@ TARGET_STYLE = ".target{cursor:pointer}.target:hover .highlight{fill-opacity:0.3
 EXTENT_STYLE = ".extent{visibility:hidden}.target:hover .extent{visibility:visible}"
 
 
+def escape(content: str) -> str:
+    """`content` with &, < and > escaped for XML text (saxutils.escape; text without them, the most, as it is)."""
+    return saxutils.escape(content) if "&" in content or "<" in content or ">" in content else content
+
+
+def quoteattr(value: str) -> str:
+    """`value` as a quoted XML attribute value (saxutils.quoteattr; one with nothing to escape simply quoted)."""
+    return saxutils.quoteattr(value) if _ATTRIBUTE_SPECIAL.search(value) else f'"{value}"'
+
+
 def num(value: float) -> str:
     """Coordinates to one decimal, so the text does not depend on float noise."""
+    known = _NUMS.get(value)
+    if known is not None and value:  # (0.0 and -0.0 are one key but two texts: "0" and "-0")
+        return known
     text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    text = text[:-2] if text.endswith(".0") else text
+    if len(_NUMS) >= NUMS_KEPT:
+        _NUMS.clear()
+    _NUMS[value] = text
+    return text
+
+
+def drawn(function: Callable[P, R]) -> Callable[P, R]:
+    """A part of a picture kept once drawn: `function` must draw from its arguments alone (hashable, and naming
+    everything the part shows), so that the same arguments always give the same text."""
+    cached = cast(Callable[P, R], lru_cache(maxsize=DRAWINGS_KEPT)(function))
+
+    @wraps(function)
+    def draw(*args: P.args, **kwargs: P.kwargs) -> R:
+        return function(*args, **kwargs) if _AFRESH[0] else cached(*args, **kwargs)
+
+    return draw
+
+
+class Kept:
+    """Parts of pictures kept by a key that names everything of the view a part shows; each drawn from the whole
+    view the first time its key comes (so a key that left something out would show as a stale part: tests compare
+    pictures drawn with and without what is kept, `afresh`)."""
+
+    def __init__(self) -> None:
+        self.parts: dict[Hashable, str] = {}
+
+    def get(self, key: Hashable, draw: Callable[[], str]) -> str:
+        """The part kept under `key`, or `draw()` kept under it."""
+        if _AFRESH[0]:
+            return draw()
+        part = self.parts.get(key)
+        if part is None:
+            if len(self.parts) >= DRAWINGS_KEPT:
+                self.parts.clear()
+            part = self.parts[key] = draw()
+        return part
+
+
+@contextmanager
+def afresh() -> Iterator[None]:
+    """Within it, every part of every picture is drawn afresh from the view, nothing kept or taken from a cache."""
+    _AFRESH[0] = True
+    try:
+        yield
+    finally:
+        _AFRESH[0] = False
 
 
 def document(width: float, height: float, title: str, style: str, body: Iterable[str]) -> str:

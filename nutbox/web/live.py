@@ -71,6 +71,7 @@ class LiveTable:
         self.match = Match.resume(self.game, self.record(), self.narrate)
         self.actors = list(stored.actors)
         self.sealed = self.last_reveal()
+        self.shown = messages.Shown()  # what its updates share and keep between them (web/messages.py)
 
     @property
     def face(self) -> Face[Any]:

@@ -4,11 +4,18 @@ game's face (core/face.py), with every seat called by its name at the table.
 Everything is built from the asking seat's view alone (None: a spectator's). The face fills the seats' names
 into the game's texts and pictures (escaped in pictures); the table's own texts name a seat by its placeholder
 (core.names.seat_name) and are filled here the same way, so nothing shown ever holds a placeholder.
+
+A move sends an update to every seat watching, each drawn from its own view. What they share, and what stays the
+same from one update to the next, is kept with the table (`Shown`): the log told so far (each new event is told
+once per seat), the replay's steps, and each seat's picture of the current position (drawn once per position
+however many connections, joins and snapshots ask for it). The game's pictures keep their unchanged parts
+themselves (core.svg.drawn).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from nutbox.core import TERMINAL, Event, State, View, events_for, replay, seat_name, with_names
@@ -35,6 +42,59 @@ def log_lines(events: list[Event], seat: int | None, names: list[str]) -> list[s
     return [event.told(names) for event in events_for(events, seat) if not event.detail]
 
 
+PictureKey = tuple[int | None, bool, tuple[str, ...]]  # seat, phone, legal
+
+
+@dataclass(eq=False)
+class Shown:
+    """What a table's updates share, kept between them: each seat's log lines, told once per event, for the log
+    `told` tells (the match's, up to its `count` events, the last being `last`, with `names`); the replay's steps
+    for the actors `acted` (up to `acts`); each picture of the position `drawn` (the match and its number of
+    actions, with `names`)."""
+
+    told: list[Event] | None = None
+    count: int = 0
+    last: Event | None = None
+    names: tuple[str, ...] = ()
+    lines: dict[int | None, list[str]] = field(default_factory=dict)
+    acted: list[int | None] | None = None
+    acts: int = -1
+    points: list[int] = field(default_factory=list)
+    drawn: tuple[object, int, tuple[str, ...]] | None = None
+    pictures: dict[PictureKey, str | None] = field(default_factory=dict)
+
+    def log(self, events: list[Event], seat: int | None, names: list[str]) -> list[str]:
+        """log_lines(events, seat, names), telling only the events added since the last call."""
+        told = tuple(names)
+        if (events is not self.told or told != self.names or len(events) < self.count
+                or (self.count and events[self.count - 1] is not self.last)):
+            self.told, self.names, self.count, self.last, self.lines = events, told, 0, None, {}
+        if len(events) > self.count:
+            added = events[self.count:]
+            for viewer, lines in self.lines.items():
+                lines.extend(log_lines(added, viewer, names))
+            self.count, self.last = len(events), events[-1]
+        if seat not in self.lines:
+            self.lines[seat] = log_lines(events, seat, names)
+        return self.lines[seat]
+
+    def replay_points(self, actors: list[int | None]) -> list[int]:
+        """replay_points of these actors, worked out once while they stay the same."""
+        if actors is not self.acted or len(actors) != self.acts:
+            self.acted, self.acts, self.points = actors, len(actors), points_of(actors)
+        return self.points
+
+    def picture(self, live: LiveTable, view: View, legal: list[str], phone: bool, names: list[str]) -> str | None:
+        """picture(live, view, legal, phone, names), drawn once per seat and position."""
+        position = (live.match, len(live.match.record.actions), tuple(names))
+        if self.drawn is None or position[0] is not self.drawn[0] or position[1:] != self.drawn[1:]:
+            self.drawn, self.pictures = position, {}
+        key = (view["seat"], phone, tuple(legal))
+        if key not in self.pictures:
+            self.pictures[key] = picture(live, view, legal, phone, names)
+        return self.pictures[key]
+
+
 def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str, Any]:
     """What a seat (None: a spectator) sees now; `phone`: with the board drawn for a phone."""
     state = live.match.state
@@ -44,7 +104,7 @@ def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str,
     human = mine and not live.stored.seats[seat].played_by_bot  # type: ignore[index]
     actions = state.legal_actions() if human else []
     legal = [str(action) for action in actions]
-    log = log_lines(live.match.log, seat, names)
+    log = live.shown.log(live.match.log, seat, names)
     settings = live.stored.settings
     return {
         "type": "state",
@@ -63,7 +123,7 @@ def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str,
         "log_total": len(log),
         "to_move": live.to_move(),
         "finished": live.finished,
-        "svg": picture(live, view, legal, phone, names),
+        "svg": live.shown.picture(live, view, legal, phone, names),
         "legal": legal,
         "can_undo": live.can_undo(seat),
         "hints": settings.hints and human,
@@ -71,7 +131,7 @@ def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str,
         "seats": seats_public(live, names),
         "log": log[-LOG_LENGTH:],
         "notes": [with_names(note.text, names) for note in settings.notes][-10:],
-        "steps": len(replay_points(live)) - 1,
+        "steps": len(live.shown.replay_points(live.stored.actors)) - 1,
     }
 
 
@@ -166,7 +226,11 @@ def who(live: LiveTable, seat: int) -> str:
 def replay_points(live: LiveTable) -> list[int]:
     """The action counts a replay steps through: the start, then after each decision and its chance
     (of the stored game only: a request being stored is not part of the history yet)."""
-    actors = live.stored.actors
+    return points_of(live.stored.actors)
+
+
+def points_of(actors: list[int | None]) -> list[int]:
+    """The replay's steps of a game whose actions were decided by these seats (None: chance)."""
     first = next((n for n, actor in enumerate(actors) if actor is not None), len(actors))
     later = (n for n in range(first + 1, len(actors) + 1) if n == len(actors) or actors[n] is not None)
     return [first, *later]

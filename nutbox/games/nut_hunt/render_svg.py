@@ -9,17 +9,20 @@ class="target" and data-action (the first such action's text); data-actions list
 "|" because action texts hold spaces. The table turns a click on data-action into that action. Each tile's
 data-state says what is on it (the fox, squirrels, nests), so the table can mark the tiles that changed.
 The drawing depends on the view and `legal` only, so the same input always gives the same text. Seats are
-named by `seat_name` placeholders, which the face fills with the table's names (escaped).
+named by `seat_name` placeholders, which the face fills with the table's names (escaped). A tile is kept once drawn
+(core.svg.Kept), keyed by what it shows (`tile_key`), so a move redraws only the tiles it changed.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from nutbox.core.svg import (
     HIGHLIGHT,
     TARGET_STYLE,
+    Kept,
     attributes,
     circle,
     click_lines,
@@ -53,6 +56,7 @@ def centre(cell: int) -> tuple[float, float]:
     return WIDTH / 2 + 2 * HALF_WIDTH * (q + r / 2), BOARD_HEIGHT / 2 + 1.5 * SIZE * r
 
 
+@cache  # the forest never moves: each hex's corners are worked out once
 def hexagon(x: float, y: float, radius: float) -> str:
     corners = ((x + radius * math.cos(math.radians(60 * i - 30)), y + radius * math.sin(math.radians(60 * i - 30)))
                for i in range(6))
@@ -165,13 +169,34 @@ def tile_ground(view: HuntView, tile: Tile, actions: list[str], x: float, y: flo
     return parts
 
 
+TileKey = tuple[str, tuple[str, ...], bool, bool, bool, tuple[str, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def tile_key(view: HuntView, code: str, actions: list[str]) -> TileKey:
+    """All that a tile's drawing reads of the view (and its actions): the tile, the fox and the scattering there,
+    whether the game is solo (which names the Automa), the owners' colours and what each has on the tile."""
+    counts = view["board"][code]
+    scattering = bool(view["frames"]) and view["frames"][-1]["tile"] == code
+    return (code, tuple(actions), view["fox"] == code, scattering, view["solo"],
+            tuple(owner["colour"] for owner in view["owners"]), tuple(counts["squirrels"]), tuple(counts["nests"]))
+
+
+TILES = Kept()  # each tile once drawn, by its tile_key
+
+
 def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
-    x, y = centre(cell)
     tile = tile_at(view, cell)
     if tile is None:
-        return empty_cell_svg(x, y, SIZE)
+        return empty_cell_svg(*centre(cell), SIZE)
+    actions = on_tile.get(tile.code, [])
+    return TILES.get((cell, tile_key(view, tile.code, actions)), lambda: tile_picture(view, tile, cell, actions))
+
+
+def tile_picture(view: HuntView, tile: Tile, cell: int, actions: list[str]) -> str:
+    """A tile of the forest with what is on it, clickable for `actions`."""
+    x, y = centre(cell)
     code = tile.code
-    parts = tile_ground(view, tile, on_tile.get(code, []), x, y, SIZE - 3, 5 if tile.green else 2, SIZE - 7)
+    parts = tile_ground(view, tile, actions, x, y, SIZE - 3, 5 if tile.green else 2, SIZE - 7)
     if view["fox"] == code:
         parts.append('<g class="fox">' + f'<rect x="{num(x - 13)}" y="{num(y - 50)}" width="26" height="13" rx="6.5" '
                      f'fill="{FOX}" stroke="#000"/>' + text(x, y - 40.5, "fox", 10, ' font-weight="bold" fill="#fff"')

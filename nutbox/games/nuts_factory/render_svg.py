@@ -25,13 +25,16 @@ new place with no earlier state: its row is what changes. The dispensers never c
 The drawing depends on the view and `legal` only, so the same input always gives the same text.
 
 The pieces of the floor are drawn to a `Floor`, which says where the floor lies and how large its pieces
-are; the phone picture (render_phone.py) draws the same pieces to its own.
+are; the phone picture (render_phone.py) draws the same pieces to its own. The pieces drawn again and again (the
+rows, the belts, the tiles, the Connecting Paths, the Box Holders, the trucks) are kept once drawn
+(core.svg.drawn), each keyed by the floor and what of the view it shows, so a move redraws what it changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from functools import cached_property, lru_cache
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action, seat_name
@@ -39,8 +42,10 @@ from nutbox.core.svg import (
     EXTENT_STYLE,
     HIGHLIGHT,
     TARGET_STYLE,
+    Kept,
     attributes,
     document,
+    drawn,
     highlight,
     left_text,
     line,
@@ -113,7 +118,12 @@ class Floor:
         return self.left + self.cell * (column - 0.5)
 
     def top_of(self, row: int) -> float:
-        return self.top + sum(self.heights[kind] for kind in ROWS[:row])
+        return self.tops[row]
+
+    @cached_property
+    def tops(self) -> tuple[float, ...]:
+        """Each row's top edge, added up once."""
+        return tuple(self.top + sum(self.heights[kind] for kind in ROWS[:row]) for row in range(len(ROWS)))
 
     def height_of(self, row: int) -> float:
         return self.heights[ROWS[row]]
@@ -124,6 +134,13 @@ class Floor:
     @property
     def right(self) -> float:
         return self.left + COLUMNS * self.cell
+
+    def __hash__(self) -> int:  # a floor keys the pieces drawn to it (core.svg.drawn)
+        return self.hashed
+
+    @cached_property
+    def hashed(self) -> int:
+        return hash(tuple(tuple(value.items()) if isinstance(value, Mapping) else value for value in astuple(self)))
 
 
 MARGIN = 10
@@ -193,9 +210,14 @@ def x_of(column: int) -> float:
     return FLOOR.x_of(column)
 
 
+@lru_cache(maxsize=8192)  # an action's text always reads as the same (frozen) action
+def parsed(action_text: str) -> Action:
+    return NOTATION.parse(action_text)
+
+
 def click_words(view: FactoryView, actions: list[str]) -> list[str]:
     """The tooltip's last lines on a target: what a click does, and what else is legal there, in words."""
-    said = [label(NOTATION.parse(action), view) for action in actions]
+    said = [label(parsed(action), view) for action in actions]
     return [f"click: {words}" if i == 0 else f"also here: {words}" for i, words in enumerate(said)]
 
 
@@ -239,6 +261,19 @@ def path_routes(view: FactoryView) -> list[production.Trace]:
     return [route for key in wanted for route in found.get(key, [])]
 
 
+ROUTES = Kept()  # the Connecting Paths' routes once drawn, by what path_routes reads of the view
+
+
+def routes_svg(floor: Floor, view: FactoryView) -> str:
+    """Every Connecting Path's route (path_routes), each drawn by route_svg; kept by the floor and what path_routes
+    reads of the view: the tiles, the machines, the rule for a belt's unused end and the Connecting Paths."""
+    key = (floor, tuple((tile["row"], tile["column"], tile["kind"]) for tile in view["tiles"]),
+           tuple((m["row"], m["column"], m["kind"]) for m in view["machines"]), view["unused_end"],
+           tuple((path["from"], path["to"], path["salted"], path["roasted"], path["squirrel_column"])
+                 for path in view["paths"]))
+    return ROUTES.get(key, lambda: "".join(route_svg(floor, route) for route in path_routes(view)))
+
+
 def route_svg(floor: Floor, route: production.Trace) -> str:
     """A route as a line down the belts: straight through a row, across a tile from its top to its bottom."""
     x_at = floor.x_of
@@ -275,10 +310,16 @@ def bands_svg(floor: Floor, view: FactoryView, row_words: str, column_words: str
     content can change carries data-row and data-state: a tile built, moved or cleared, a machine or the
     Squirrel moved all leave the same row with another state, which a table can mark. `row_words` and
     `column_words` say a row's and a column's number ("row {}")."""
+    return drawn_bands(floor, tuple(row_state(view, row) for row in range(len(ROWS))), row_words, column_words)
+
+
+@drawn
+def drawn_bands(floor: Floor, states: tuple[str | None, ...], row_words: str, column_words: str) -> str:
+    """bands_svg from each row's state."""
     parts = ['<g class="rows">']
     for row, kind in enumerate(ROWS):
         top, height = floor.top_of(row), floor.height_of(row)
-        state = row_state(view, row)
+        state = states[row]
         place_attributes = "" if state is None else f" data-row=\"{row}\" data-state={quoteattr(state)}"
         parts.append(rect(floor.left, top, COLUMNS * floor.cell, height,
                           f'fill="{BAND[kind]}" stroke="#343a40"{place_attributes}'))
@@ -295,7 +336,13 @@ def bands_svg(floor: Floor, view: FactoryView, row_words: str, column_words: str
 
 def belts_svg(floor: Floor, view: FactoryView) -> str:
     """A belt down every column, except across a tile, which carries its own."""
-    covered = {(tile["row"], tile["column"] + side) for tile in view["tiles"] for side in (0, 1)}
+    return drawn_belts(floor, frozenset((tile["row"], tile["column"] + side) for tile in view["tiles"]
+                                        for side in (0, 1)))
+
+
+@drawn
+def drawn_belts(floor: Floor, covered: frozenset[tuple[int, int]]) -> str:
+    """belts_svg from the places the tiles cover (row, column)."""
     parts = ['<g class="belts">']
     for column in range(1, COLUMNS + 1):
         for row in range(1, LAST_ROW):
@@ -307,7 +354,13 @@ def belts_svg(floor: Floor, view: FactoryView) -> str:
 
 
 def dispensers_svg(floor: Floor, view: FactoryView) -> str:
-    sources = {path["from"] for path in view["paths"]}
+    return drawn_dispensers(floor, tuple((path["from"], path["to"]) for path in view["paths"]))
+
+
+@drawn
+def drawn_dispensers(floor: Floor, paths: tuple[tuple[int, int], ...]) -> str:
+    """The dispensers, from the Connecting Paths (from, to)."""
+    sources = {start for start, _ in paths}
     half, inset, size, baseline = floor.dispenser
     parts = []
     for column, nut in enumerate(COMPONENTS.dispensers, 1):
@@ -315,7 +368,7 @@ def dispensers_svg(floor: Floor, view: FactoryView) -> str:
         fill, ink = NUT_FILL[code]
         x, top = floor.x_of(column), floor.top_of(0)
         lines = [f"{nut_name(code).capitalize()} dispenser, column {column}"]
-        lines += [f"Connecting Path to column {path['to']}" for path in view["paths"] if path["from"] == column]
+        lines += [f"Connecting Path to column {end}" for start, end in paths if start == column]
         stroke = f'stroke="{PATH}" stroke-width="5"' if column in sources else 'stroke="#343a40" stroke-width="1.5"'
         parts.append(f'<g class="dispenser" data-column="{column}">{titled(lines)}'
                      + rect(x - half, top + inset, 2 * half, floor.height_of(0) - 2 * inset,
@@ -325,7 +378,14 @@ def dispensers_svg(floor: Floor, view: FactoryView) -> str:
 
 
 def tile_svg(floor: Floor, view: FactoryView, tile: TileView, actions: list[str]) -> str:
-    row, column, kind = tile["row"], tile["column"], tile["kind"]
+    return drawn_tile(floor, tile["row"], tile["column"], tile["kind"], view["unused_end"], tuple(actions),
+                      tuple(click_words(view, actions)))
+
+
+@drawn
+def drawn_tile(floor: Floor, row: int, column: int, kind: str, unused_end: str, actions: tuple[str, ...],
+               clicks: tuple[str, ...]) -> str:
+    """A tile from where it is, its kind, the rule for a belt's unused end, and its actions with their words."""
     top, bottom = floor.top_of(row), floor.bottom_of(row)
     left = floor.x_of(column) - floor.cell / 2 + 3
     where = place(row, column - 1)
@@ -341,12 +401,12 @@ def tile_svg(floor: Floor, view: FactoryView, tile: TileView, actions: list[str]
             lines.append(f"a nut entering column {column + side} leaves by {goes}")
         else:
             belts.append(line(entry - 8, top + 6, entry + 8, top + 6, f'stroke="{BLOCKED}" stroke-width="3"'))
-            fate = "falls straight through (a rule option of this game)" if view["unused_end"] == "fall" else "stops"
+            fate = "falls straight through (a rule option of this game)" if unused_end == "fall" else "stops"
             lines.append(f"no belt from column {column + side}: a nut there {fate}")
     width = 2 * floor.cell - 6
     parts = [
-        f"<g{attributes('tile', where, actions, 'tile', state=kind)}>",
-        titled(lines + click_words(view, actions)),
+        f"<g{attributes('tile', where, list(actions), 'tile', state=kind)}>",
+        titled(lines + list(clicks)),
         rect(left, top + 3, width, bottom - top - 6, f'rx="4" fill="{TILE_FILL}" stroke="{TILE_INK}"'),
     ]
     if actions:
@@ -392,22 +452,27 @@ def machine_svg(floor: Floor, view: FactoryView, machine: MachineView, actions: 
 
 
 def squirrel_svg(floor: Floor, view: FactoryView) -> str:
-    row = COMPONENTS.squirrel_row
     column = view["squirrel"]
+    return drawn_squirrel(floor, column, view["fed"], any(path["squirrel_column"] == column for path in view["paths"]))
+
+
+@drawn
+def drawn_squirrel(floor: Floor, column: int, fed: bool, on_path: bool) -> str:
+    """The Squirrel in his column, fed or not, on a Connecting Path or not."""
+    row = COMPONENTS.squirrel_row
     x, y = floor.x_of(column), floor.top_of(row) + floor.height_of(row) / 2
     half, half_height, size, extra = floor.squirrel
     title = f"Sir Chipper McNibbleton, the Squirrel, in column {column}"
-    on_path = any(path["squirrel_column"] == column for path in view["paths"])
-    if view["fed"]:
+    if fed:
         title += ": fed, he naps and lets the nuts pass"
     elif on_path:
         title += ": on a Connecting Path, he eats its nuts"
-    state = quoteattr("napping" if view["fed"] else "awake")
+    state = quoteattr("napping" if fed else "awake")
     parts = [f'<g class="squirrel" data-squirrel="{column}" data-state={state}>{titled([title])}',
              rect(x - half, y - half_height, 2 * half, 2 * half_height,
-                  f'rx="{num(half_height)}" fill="{NAPPING if view["fed"] else SQUIRREL}" stroke="{SQUIRREL}"'
-                  + (' stroke-dasharray="4 2"' if view["fed"] else "")),
-             text(x, y + size * 0.36, "Squirrel", size, extra + f' fill="{SQUIRREL if view["fed"] else "#fff"}"')]
+                  f'rx="{num(half_height)}" fill="{NAPPING if fed else SQUIRREL}" stroke="{SQUIRREL}"'
+                  + (' stroke-dasharray="4 2"' if fed else "")),
+             text(x, y + size * 0.36, "Squirrel", size, extra + f' fill="{SQUIRREL if fed else "#fff"}"')]
     return "".join([*parts, "</g>"])
 
 
@@ -434,23 +499,33 @@ def box_svg(x: float, y: float, width: float, height: float, code: str, size: fl
 
 def holder_svg(floor: Floor, view: FactoryView, column: int, actions: list[str]) -> str:
     """A Box Holder seen from above: the top box large, the right, bottom and left ones small around it."""
+    if column > len(view["holders"]):
+        return drawn_holder(floor, column, None, (), False, (), ())
+    holder = view["holders"][column - 1]
+    return drawn_holder(floor, column, holder["holder"], tuple(holder["boxes"]),
+                        any(path["to"] == column for path in view["paths"]), tuple(actions),
+                        tuple(click_words(view, actions)))
+
+
+@drawn
+def drawn_holder(floor: Floor, column: int, number: int | None, boxes: tuple[str, ...], end: bool,
+                 actions: tuple[str, ...], clicks: tuple[str, ...]) -> str:
+    """A Box Holder from its column, its number (None: none placed yet), its boxes (top, right, bottom, left),
+    whether a Connecting Path ends at it, and its actions with their words."""
     x, top, height = floor.x_of(column), floor.top_of(LAST_ROW), floor.height_of(LAST_ROW)
     half = floor.holder_half
-    if column > len(view["holders"]):
+    if number is None:
         return ('<g class="empty">' + rect(x - half + 4, top + 6, 2 * half - 8, height - 14,
                                            'fill="#eee" stroke="#aaa" stroke-dasharray="4 3"')
                 + text(x, top + height / 2 + 4, "?", 18, ' fill="#999"') + "</g>")
-    holder = view["holders"][column - 1]
-    boxes = holder["boxes"]
-    end = any(path["to"] == column for path in view["paths"])
-    lines = [f"Box Holder {holder['holder']} in column {column}: {nut_name(boxes[0])} on top",
+    lines = [f"Box Holder {number} in column {column}: {nut_name(boxes[0])} on top",
              f"right {nut_name(boxes[1])}, bottom {nut_name(boxes[2])}, left {nut_name(boxes[3])} "
              "(a spin brings the left box up)"]
     if end:
         lines.append("the end of a Connecting Path")
-    state = f"holder {holder['holder']}: " + " ".join(boxes)  # top, right, bottom, left: a turn changes it
-    parts = [f"<g{attributes('holder', str(column), actions, 'holder', state=state)}>"
-             + titled(lines + click_words(view, actions)),
+    state = f"holder {number}: " + " ".join(boxes)  # top, right, bottom, left: a turn changes it
+    parts = [f"<g{attributes('holder', str(column), list(actions), 'holder', state=state)}>"
+             + titled(lines + list(clicks)),
              rect(x - half, top + 3, 2 * half, height - 6, 'rx="6" fill="#e9dcc3" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(x - half + 2, top + 5, 2 * half - 4, height - 10))
@@ -481,10 +556,17 @@ DESKTOP_TRUCK = TruckLook(11, 10, False, 22, 18, 15, 7.5)
 
 def truck_svg(view: FactoryView, x: float, y: float, width: float, height: float, truck_id: int,
               actions: list[str], look: TruckLook) -> str:
+    return drawn_truck(x, y, width, height, truck_id, tuple(actions), tuple(click_words(view, actions)), look)
+
+
+@drawn
+def drawn_truck(x: float, y: float, width: float, height: float, truck_id: int, actions: tuple[str, ...],
+                clicks: tuple[str, ...], look: TruckLook) -> str:
+    """A waiting truck's card, from where it is, the truck, and its actions with their words."""
     truck = COMPONENTS.trucks[truck_id - 1]
     codes = [code for code, count in zip(COMPONENTS.nut_codes, truck.nuts, strict=True) for _ in range(count)]
-    title = [f"Truck {truck_id}: {truck_load(truck_id)}; {truck.points} points", *click_words(view, actions)]
-    parts = [f"<g{attributes('truck', str(truck_id), actions, 'truck', state='waiting')}>{titled(title)}",
+    title = [f"Truck {truck_id}: {truck_load(truck_id)}; {truck.points} points", *clicks]
+    parts = [f"<g{attributes('truck', str(truck_id), list(actions), 'truck', state='waiting')}>{titled(title)}",
              rect(x, y, width, height, 'rx="6" fill="#fff" stroke="#495057"')]
     if actions:
         parts.append(highlight(x + 2, y + 2, width - 4, height - 4))
@@ -513,6 +595,7 @@ def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]]) -> str:
     return "".join(parts)
 
 
+@drawn
 def legend_svg() -> str:
     parts = ['<g class="legend">']
     x = MARGIN
@@ -560,7 +643,7 @@ def status_svg(view: FactoryView) -> str:
 
 def render(view: FactoryView, legal: Sequence[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
-    on = targets(legal, lambda action_text: target_of(NOTATION.parse(action_text), view["squirrel"]))
+    on = targets(legal, lambda action_text: target_of(parsed(action_text), view["squirrel"]))
     tiles = [tile_svg(FLOOR, view, tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []))
              for tile in view["tiles"]]
     spots = [spot_svg(FLOOR, view, row, col + 1, on[key]) for row, col in SPOTS
@@ -578,7 +661,7 @@ def render(view: FactoryView, legal: Sequence[str]) -> str:
         *machines,
         *tiles,
         *spots,
-        *(route_svg(FLOOR, route) for route in path_routes(view)),
+        routes_svg(FLOOR, view),
         dispensers_svg(FLOOR, view),
         *cells,
         squirrel_svg(FLOOR, view),

@@ -13,6 +13,8 @@ panels and the final table give points and that turn (the tie-break).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from nutbox.core import Action, Card, Panel, ScoreTable, Word, listing, plural, possessive, seat_name, with_article
 from nutbox.games.nuts_factory.actions import (
     D8,
@@ -194,10 +196,7 @@ FLOOR_ACTIONS = (Build, Clear, MoveTile, Spin, SpinBack, MoveMachine)
 def floor_label(action: Build | Clear | MoveTile | Spin | SpinBack | MoveMachine, view: FactoryView) -> str:
     """What an action on the factory floor changes there."""
     if isinstance(action, Build):
-        name = tile_name(action.kind)
-        where = f"row {action.row}, {columns(action.col)}"
-        does = "" if name == "Cross tile" else f" ({tile_does(action.kind, action.col)})"
-        return f"Build a {name} at {where}{does}"
+        return build_label(action)
     if isinstance(action, Clear):
         return f"Clear the {tile_at(view, action.row, action.col)} at row {action.row}, {columns(action.col)}"
     if isinstance(action, MoveTile):
@@ -209,6 +208,14 @@ def floor_label(action: Build | Clear | MoveTile | Spin | SpinBack | MoveMachine
     machine = machine_at(view, action.row, action.col)
     verb = "Slide" if abs(action.to_col - action.col) == 1 else "Move"
     return f"{verb} the {machine} in row {action.row} from column {action.col + 1} to column {action.to_col + 1}"
+
+
+@lru_cache(maxsize=4096)  # a build reads the same in every view
+def build_label(action: Build) -> str:
+    name = tile_name(action.kind)
+    where = f"row {action.row}, {columns(action.col)}"
+    does = "" if name == "Cross tile" else f" ({tile_does(action.kind, action.col)})"
+    return f"Build a {name} at {where}{does}"
 
 
 def move_tile_label(action: MoveTile, view: FactoryView) -> str:

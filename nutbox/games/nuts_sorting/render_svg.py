@@ -33,8 +33,10 @@ the picture takes a decision.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
+from typing import NamedTuple
 
 from nutbox.core import seat_name
 from nutbox.core.svg import (
@@ -43,6 +45,7 @@ from nutbox.core.svg import (
     attributes,
     circle,
     document,
+    drawn,
     highlight,
     left_text,
     line,
@@ -56,7 +59,7 @@ from nutbox.games.nuts_sorting.actions import NOTATION, Choose, Move, Pickup, Re
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
 from nutbox.games.nuts_sorting.components import COLOURS, SET_COLOURS, SETS
 from nutbox.games.nuts_sorting.view import SortingView
-from nutbox.games.nuts_sorting.words import FILL, colour_words, label, mover, nut_at, reason, set_of
+from nutbox.games.nuts_sorting.words import FILL, counted_words, label, mover, nut_at, reason, set_of
 
 WIDTH = 600
 MARGIN = 10
@@ -110,6 +113,7 @@ def click_lines(view: SortingView, actions: list[str], verb: str = "click") -> l
 
 
 # --- geometry ---------------------------------------------------------------------------------------------
+@cache  # the board never moves
 def centre(name: str) -> tuple[float, float]:
     """Rows a (bottom) to i (top); a cell's number runs along the diagonal up and to the left, so moving one
     row up shifts a number half a cell to the left. e5 is the middle."""
@@ -161,7 +165,7 @@ def cell_svg(view: SortingView, name: str, actions: list[str]) -> str:
     return drawn_cell(name, dealt, view["cells"].get(name), tuple(actions), tuple(click_lines(view, actions)))
 
 
-@lru_cache(maxsize=8192)  # a cell looks the same whenever it holds the same piece with the same actions
+@drawn  # a cell looks the same whenever it holds the same piece with the same actions
 def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...], clicks: tuple[str, ...]) -> str:
     x, y = centre(name)
     actions = list(aimed)
@@ -189,6 +193,7 @@ def drawn_cell(name: str, dealt: bool, colour: str | None, aimed: tuple[str, ...
     return "".join([*parts, "</g>"])
 
 
+@cache  # the places depend on the count alone (callers copy the list before taking places from it)
 def chip_places(count: int, half: float = HALF) -> tuple[list[tuple[float, float]], float]:
     """Where `count` chips may go inside a cell `half` wide, as offsets from its centre, and their radius. Up to six
     sit on a ring at the six directions to the neighbours. More sit on the widest honeycomb whose places inside
@@ -228,37 +233,59 @@ def assign_places(wanted: list[float], places: list[tuple[float, float]]) -> lis
 def move_chips(view: SortingView, target: str, moves: list[tuple[str, str]], colours: dict[str, int]) -> str:
     """The chips of the moves (text, source) into one empty cell, each set towards where its piece comes from,
     nearest pieces placed first."""
-    x, y = centre(target)
-    moves = sorted(moves, key=lambda move: math.dist(centre(move[1]), (x, y)))
-    wanted = [math.atan2(centre(source)[1] - y, centre(source)[0] - x) for _, source in moves]
-    places, radius = chip_places(len(moves))
+    placed, radius = chip_layout(target, tuple(source for _, source in moves))
     parts = []
-    for (action_text, source), (dx, dy) in zip(moves, assign_places(wanted, places), strict=True):
+    texts = dict((source, action_text) for action_text, source in moves)
+    for source, cx, cy in placed:
         colour = nut_at(view, source)
-        fill, ink = FILL[colour]
         before = group_size(colours[colour], source)
         after = group_size(colours[colour] ^ BITS[CELL_OF_NAME[source]] | BITS[CELL_OF_NAME[target]], target)
-        sx, sy = centre(source)
-        cx, cy = x + dx, y + dy
-        parts += [
-            f"<g{attributes('move', action_text, [action_text], 'move')}>",
-            titled([f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})",
-                    "click to make this move"]),
-            circle(cx, cy, radius, f'fill="{fill}" stroke="{HIGHLIGHT}" stroke-width="2"'),
-            text(cx, cy + radius * 0.38, source, radius * 1.05, f' font-weight="bold" fill="{ink}"'),
-            "</g>",
-            '<g class="move-guide" pointer-events="none">',
-            line(sx, sy, cx, cy, f'stroke="{HIGHLIGHT}" stroke-width="3" stroke-dasharray="6 4"'),
-            circle(sx, sy, PIECE_R + 3, f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"'),
-            "</g>",
-        ]
+        parts.append(drawn_chip(texts[source], source, target, colour, before, after, cx, cy, radius))
     return "".join(parts)
+
+
+@cache  # where the chips into a cell go depends on the cell and where they come from alone
+def chip_layout(target: str, sources: tuple[str, ...]) -> tuple[tuple[tuple[str, float, float], ...], float]:
+    """Each chip of the moves from `sources` into `target`, nearest first: its source and its centre; and the
+    chips' radius."""
+    x, y = centre(target)
+    ordered = sorted(sources, key=lambda source: math.dist(centre(source), (x, y)))
+    wanted = [math.atan2(centre(source)[1] - y, centre(source)[0] - x) for source in ordered]
+    places, radius = chip_places(len(ordered))
+    return tuple((source, x + dx, y + dy) for source, (dx, dy) in
+                 zip(ordered, assign_places(wanted, places), strict=True)), radius
+
+
+@drawn
+def drawn_chip(action_text: str, source: str, target: str, colour: str, before: int, after: int, cx: float,
+               cy: float, radius: float) -> str:
+    """A move's chip at (cx, cy) and its guide from the piece's cell."""
+    fill, ink = FILL[colour]
+    sx, sy = centre(source)
+    return "".join([
+        f"<g{attributes('move', action_text, [action_text], 'move')}>",
+        titled([f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})",
+                "click to make this move"]),
+        circle(cx, cy, radius, f'fill="{fill}" stroke="{HIGHLIGHT}" stroke-width="2"'),
+        text(cx, cy + radius * 0.38, source, radius * 1.05, f' font-weight="bold" fill="{ink}"'),
+        "</g>",
+        '<g class="move-guide" pointer-events="none">',
+        line(sx, sy, cx, cy, f'stroke="{HIGHLIGHT}" stroke-width="3" stroke-dasharray="6 4"'),
+        circle(sx, sy, PIECE_R + 3, f'fill="none" stroke="{HIGHLIGHT}" stroke-width="3"'),
+        "</g>",
+    ])
 
 
 def pickup_badge(view: SortingView, first: str, action_text: str, colours: dict[str, int]) -> str:
     """The × on a group's first cell; hovering it outlines the group."""
     colour = nut_at(view, first)
-    group = [NAMES[cell] for cell in cells_of(flood(BITS[CELL_OF_NAME[first]], colours[colour]))]
+    return drawn_badge(first, action_text, colour, flood(BITS[CELL_OF_NAME[first]], colours[colour]))
+
+
+@drawn
+def drawn_badge(first: str, action_text: str, colour: str, group_mask: int) -> str:
+    """The × of a pickup on the group's first cell, and the group's outline (its cells as a bitmask of board.py)."""
+    group = [NAMES[cell] for cell in cells_of(group_mask)]
     x, y = centre(first)
     bx, by = x + 15, y - 15
     size = f"{len(group)} nut{'s' if len(group) > 1 else ''}"
@@ -299,51 +326,85 @@ def owner_of(view: SortingView, set_code: str) -> int | None:
 
 def plaque_svg(view: SortingView, index: int, actions: list[str]) -> str:
     """A colour set: its owner, their turn or win, whether they move first, and each colour's groups."""
+    owner = owner_of(view, SETS[index])
+    pieces = Counter(view["cells"].values())
+    colours = [COLOURS[c] for c in SET_COLOURS[index]]
+    return drawn_plaque(PlaqueKey(
+        index, owner, owner is not None and view["seat"] == owner, owner is not None and view["to_move"] == owner,
+        owner is not None and owner in view.get("winners", []), view["first"],
+        tuple(view["groups"][colour] for colour in colours), tuple(pieces[colour] for colour in colours),
+        tuple(actions), tuple(click_lines(view, actions))))
+
+
+class PlaqueKey(NamedTuple):
+    """All that a plaque shows: its set, its owner, whether the owner is the viewer ("you"; every other viewer sees
+    the same plaque), is to move or won, who moves first, each of its colours' groups and nuts, and its actions with
+    their words."""
+
+    set_index: int
+    owner: int | None
+    yours: bool
+    to_move: bool
+    won: bool
+    first: int | None
+    groups: tuple[int, ...]
+    pieces: tuple[int, ...]
+    actions: tuple[str, ...]
+    clicks: tuple[str, ...]
+
+
+@drawn
+def drawn_plaque(key: PlaqueKey) -> str:
+    index, owner, to_move, won = key.set_index, key.owner, key.to_move, key.won
     set_code = SETS[index]
     x, y = MARGIN + index * (PLAQUE_WIDTH + MARGIN), PLAQUE_TOP
-    owner = owner_of(view, set_code)
-    to_move = owner is not None and view["to_move"] == owner
-    won = owner is not None and owner in view.get("winners", [])
     stroke = f'stroke="{WON if won else INK}" stroke-width="2.5"' if to_move or won else f'stroke="{PANEL_LINE}"'
-    pieces = {colour: sum(1 for cell in view["cells"].values() if cell == colour) for colour in COLOURS}
-    colour_lines = [f"{COLOURS[c]}: {colour_words(view, COLOURS[c])}" for c in SET_COLOURS[index]]
-    head = f"{set_words(set_code)}: " + (player(owner, view) if owner is not None else "not chosen yet")
-    shows = plaque_state(view, index, owner, pieces)
-    parts = [f"<g{attributes('set', set_code, actions, 'set', shows)}>",
-             titled([head, *colour_lines, *click_lines(view, actions)]),
+    colours = [COLOURS[c] for c in SET_COLOURS[index]]
+    colour_lines = [f"{colour}: {counted_words(nuts, groups)}"
+                    for colour, groups, nuts in zip(colours, key.groups, key.pieces, strict=True)]
+    named = None if owner is None else seat_name(owner) + (" (you)" if key.yours else "")
+    head = f"{set_words(set_code)}: " + (named if named is not None else "not chosen yet")
+    shows = state_of_plaque(owner, key.first, colours, key.groups, key.pieces)
+    parts = [f"<g{attributes('set', set_code, list(key.actions), 'set', shows)}>",
+             titled([head, *colour_lines, *key.clicks]),
              rect(x, y, PLAQUE_WIDTH, PLAQUE_HEIGHT, f'rx="6" fill="{PANEL_FILL}" {stroke}')]
-    if actions:
+    if key.actions:
         parts.append(highlight(x + 3, y + 3, PLAQUE_WIDTH - 6, PLAQUE_HEIGHT - 6, corner=4))
-    if owner is None:
-        words, ink = ("take these colours", HIGHLIGHT) if actions else ("not chosen yet", FAINT)
+    if named is None:
+        words, ink = ("take these colours", HIGHLIGHT) if key.actions else ("not chosen yet", FAINT)
         parts.append(left_text(x + 10, y + 20, words, 12.5, f' font-style="italic" fill="{ink}"'))
     else:
-        name = ("▶ " if to_move else "") + player(owner, view) + (" ★ wins" if won else "")
+        name = ("▶ " if to_move else "") + named + (" ★ wins" if won else "")
         parts.append(left_text(x + 10, y + 20, name, 13, ' font-weight="bold"'))
-    if view["first"] is not None and owner is not None:
-        order = "moves first" if view["first"] == owner else "moves second"
+    if key.first is not None and owner is not None:
+        order = "moves first" if key.first == owner else "moves second"
         parts.append(left_text(x + PLAQUE_WIDTH - 10, y + 20, order, 11, f' text-anchor="end" fill="{FAINT}"'))
-    for slot, colour_index in enumerate(SET_COLOURS[index]):
-        colour = COLOURS[colour_index]
+    for slot, (colour, groups, nuts) in enumerate(zip(colours, key.groups, key.pieces, strict=True)):
         fill, ink = FILL[colour]
         sx, sy = x + 22 + slot * (PLAQUE_WIDTH - 20) / 3, y + 52
-        groups = view["groups"][colour]
         sorted_mark = " ✓" if groups == 1 and owner is not None else ""
         parts += [circle(sx, sy, 12, f'fill="{fill}" stroke="#343a40"'),
                   text(sx, sy + 4.5, LETTER[colour], 12.5, f' font-weight="bold" fill="{ink}"'),
                   left_text(sx + 17, sy - 1, f"{groups} group{'s' if groups != 1 else ''}{sorted_mark}", 11.5),
-                  left_text(sx + 17, sy + 12, f"{pieces[colour]} nut{'s' if pieces[colour] != 1 else ''}", 9.5,
-                            f' fill="{FAINT}"')]
+                  left_text(sx + 17, sy + 12, f"{nuts} nut{'s' if nuts != 1 else ''}", 9.5, f' fill="{FAINT}"')]
     return "".join([*parts, "</g>"])
 
 
 def plaque_state(view: SortingView, index: int, owner: int | None, pieces: dict[str, int]) -> str:
     """What a plaque shows that play changes: its owner and turn order, and each colour's groups and pieces
     (not whose turn it is, which changes every turn): "player 2, first; red 3/9; blue 1/10; yellow 2/10"."""
+    colours = [COLOURS[c] for c in SET_COLOURS[index]]
+    return state_of_plaque(owner, view["first"], colours, tuple(view["groups"][colour] for colour in colours),
+                           tuple(pieces[colour] for colour in colours))
+
+
+def state_of_plaque(owner: int | None, first: int | None, colours: list[str], groups: tuple[int, ...],
+                    pieces: tuple[int, ...]) -> str:
+    """plaque_state from what it reads: the owner, who moves first, and the set's colours' groups and pieces."""
     who = "nobody" if owner is None else f"player {owner + 1}"
-    if view["first"] is not None and owner is not None:
-        who += ", first" if view["first"] == owner else ", second"
-    counts = [f"{COLOURS[c]} {view['groups'][COLOURS[c]]}/{pieces[COLOURS[c]]}" for c in SET_COLOURS[index]]
+    if first is not None and owner is not None:
+        who += ", first" if first == owner else ", second"
+    counts = [f"{colour} {count}/{nuts}" for colour, count, nuts in zip(colours, groups, pieces, strict=True)]
     return "; ".join([who, *counts])
 
 

@@ -156,8 +156,11 @@ def panel(view: SortingView, seat: int) -> Panel:
 
 def colour_words(view: SortingView, colour: str) -> str:
     """ "9 nuts in 2 groups", or "8 nuts in 1 group, sorted" once the colour is one group."""
-    nuts = sum(1 for held in view["cells"].values() if held == colour)
-    groups = view["groups"][colour]
+    return counted_words(sum(1 for held in view["cells"].values() if held == colour), view["groups"][colour])
+
+
+def counted_words(nuts: int, groups: int) -> str:
+    """A colour's nuts and groups in words, as colour_words says them."""
     return f"{plural(nuts, 'nut')} in {plural(groups, 'group')}" + (", sorted" if groups == 1 else "")
 
 
