@@ -1,8 +1,9 @@
 """Whether a review's chances of winning mean something (issue 35): predictions against how the games went.
 
     python bench/review.py [--games nuts-sorting,nut-hunt,...] [--players N] [--positions 300] [--per-game 10]
-                           [--playouts 24] [--candidates 3] [--workers 2] [--seed 1000] [--resamples 2000]
-                           [--save FILE] [--raw] [--diagnose N]
+                           [--playouts 24] [--candidates 3] [--recheck 2] [--workers 2] [--seed 1000]
+                           [--resamples 2000] [--err P] [--save FILE] [--raw] [--diagnose N]
+    python bench/review.py --load FILE [FILE ...]
     python bench/review.py --fit FILE [FILE ...]
 
 The review's chances are calibrated by a map fitted per game and seat count (nutbox/review/calibration.py).
@@ -13,12 +14,15 @@ the gap a calibrated predictor as noisy would show. The honest figure is a run w
 never saw (another `--seed`).
 
 For each game, plays games of `easy` bots in every seat (nutbox.play.run_match: game `s` is seeded `s`, chance
-drawn from its seeded generator, the bots seeded by agent_seed), and reviews a sample of each game's decisions
-with more than one legal move: every k-th of them (k so that about `--per-game` are taken, from a seeded
-offset), every seat, with `nutbox.review.review(..., steps=...)` spread over `--workers` processes as `nutbox
-review` does. Games are played until at least `--positions` decisions are reviewed. Each reviewed decision gives
-the review's chance of winning after the move made, for the seat that made it, and that seat's actual result in
-its game: its win share (1/k of a win shared by k; alone, beating the rules' opponent), as the review counts one.
+drawn from its seeded generator, the bots seeded by agent_seed), or with `--err P` of erring players: each an
+easy bot that at each decision with a choice plays, with probability P, a uniformly random legal move instead
+(easy bots alone make too few decisions worth marking for the marks to be tested); and reviews a sample of
+each game's decisions with more than one legal move: every k-th of them (k so that about `--per-game` are
+taken, from a seeded offset), every seat, with `nutbox.review.review(..., steps=...)` spread over `--workers`
+processes as `nutbox review` does. Games are played until at least `--positions` decisions are reviewed. Each
+reviewed decision gives the review's chance of winning after the move made, for the seat that made it, and
+that seat's actual result in its game: its win share (1/k of a win shared by k; alone, beating the rules'
+opponent), as the review counts one.
 
 Prints per game:
 - calibration: the decisions grouped by predicted chance (0-20%, ..., 80-100%), with each group's count, games,
@@ -31,6 +35,12 @@ Prints per game:
   best move found and after the move made. A mark is likelier where much is at stake, so the win rates alone
   mix the mark with the position; the last column compares how far each group's results fell below the chance
   the best move offered: if the marks are right, by about the drop they claim more than unmarked decisions;
+- the marks again as the review's first playouts alone give them, before the recheck (nutbox/review/
+  game_review.py: a decision marked on its first playouts is judged again with `--recheck` times as many fresh
+  playouts of the move made and the best one); the bench reviews with no recheck, then again the decisions so marked;
+- with erring players, their random moves against the bot's own: the mean chance lost by each as the review
+  says (best found less made, as shown), how often each is marked, how often the seat won after each, and the
+  differences random less the bot's with their intervals (the same again as the first playouts mark them);
 - the Brier score of the predictions against a constant predictor of the sample's own win rate;
 - the wall time;
 - with `--diagnose N`, for N of the decisions (a seeded sample), what moves the prediction away from the truth:
@@ -40,7 +50,9 @@ Prints per game:
   seat's view does; true-state playouts against easy bots is what the playout policy does; easy bots against
   the outcome is noise (they are the players).
 
-At the end, with more than one game, the marks table again over all the games' decisions together.
+At the end, with more than one game, the marks tables again over all the games' decisions together.
+`--load` reviews nothing and prints the same from decisions saved by `--save` (several runs' together: their
+games must differ, as runs with other `--seed`s).
 
 Decisions from one game share its outcome, so they are not independent: every interval here is a percentile
 bootstrap over games (whole games resampled with their decisions, `--resamples` times), not over decisions.
@@ -57,13 +69,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
-from nutbox.agents import make_agent
-from nutbox.core import Record, draw_chance, final_state, replay
+from nutbox.agents import Agent, GreedyAgent, make_agent
+from nutbox.core import Action, Game, Record, View, draw_chance, final_state, replay
 from nutbox.play import agent_seed, run_match
 from nutbox.registry import BUILT_IN, make
 from nutbox.review import Budget, Decision, Judged, Mapper, judge_anywhere, review
@@ -92,13 +104,55 @@ class Position:
     won: float  # the seat's win share in the end
     calibrated: bool  # whether `predicted` and `best` went through the game's fitted map
     playouts: int
+    random: bool = False  # the move made was drawn uniformly from the legal ones (an erring player's slip)
+    first: tuple[str | None, float, float] | None = None  # (mark, predicted, best) before a recheck changed them
 
 
-def play(game_id: str, options: dict[str, object], seed: int) -> Record:
-    """One game of `easy` bots, whole."""
+def before_recheck(position: Position) -> Position:
+    """The position as the review judged it on its first playouts alone."""
+    if position.first is None:
+        return position
+    mark, predicted, best = position.first
+    return replace(position, mark=mark, predicted=predicted, best=best, first=None)
+
+
+class Erring(Agent):
+    """An easy bot that, with probability `rate` at each decision with a choice, plays a uniformly random legal
+    move instead: a player who sometimes errs, so that the games hold decisions worth marking (easy bots alone
+    make few). Keeps, per decision with a choice, whether it erred."""
+
+    name = "erring"
+    description = "an easy bot that sometimes plays a random move"
+
+    def __init__(self, game: Game, seat: int, seed: str, rate: float) -> None:
+        super().__init__(game, seat, seed)
+        self.bot = GreedyAgent(game, seat, f"{seed}/bot")
+        self.rate = rate
+        self.erred: list[bool] = []
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) < 2:
+            return legal[0]
+        erred = self.rng.random() < self.rate
+        self.erred.append(erred)
+        return self.rng.choice(legal) if erred else self.bot.act(view, legal)
+
+
+def play(game_id: str, options: dict[str, object], rate: float, seed: int) -> tuple[Record, frozenset[int]]:
+    """One game, whole: `easy` bots in every seat, or erring ones (`rate` > 0); and the steps of its random
+    moves."""
     game = make(game_id, options)
-    agents = [make_agent("easy", game, seat, agent_seed(seed, seat)) for seat in range(game.num_players)]
-    return run_match(game, agents, seed).record
+    if not rate:
+        agents = [make_agent("easy", game, seat, agent_seed(seed, seat)) for seat in range(game.num_players)]
+        return run_match(game, agents, seed).record, frozenset()
+    erring = [Erring(game, seat, agent_seed(seed, seat), rate) for seat in range(game.num_players)]
+    record = run_match(game, erring, seed).record
+    # the i-th choice of a seat's agent is the i-th decision with a choice of that seat in the record
+    slips: list[list[bool]] = [list(reversed(agent.erred)) for agent in erring]
+    steps = frozenset(decision.step for decision in decisions(record, game, range(game.num_players))
+                      if slips[decision.seat].pop())
+    assert not any(slips), "an agent chose more often than the record has decisions"
+    return record, steps
 
 
 def in_pool(pool: ProcessPoolExecutor, budget: Budget) -> Mapper:
@@ -123,21 +177,32 @@ def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
     """Reviewed decisions from games seeded args.seed, args.seed + 1, ... until there are enough (the games'
     records are put in `records`, by seed)."""
     game = make(game_id, options)
-    budget = Budget(args.playouts, args.candidates, calibrated=not args.raw)
+    budget = Budget(args.playouts, args.candidates, calibrated=not args.raw, recheck=0)
+    rechecked = replace(budget, recheck=args.recheck)
     rng = random.Random(f"{args.seed}:{game_id}:sample")
     found: list[Position] = []
     seed = args.seed
     while len(found) < args.positions:
         seeds = list(range(seed, seed + args.workers))
         seed += args.workers
-        for number, record in zip(seeds, pool.map(partial(play, game_id, options), seeds), strict=True):
+        for number, (record, slips) in zip(seeds, pool.map(partial(play, game_id, options, args.err), seeds),
+                                           strict=True):
             steps = sampled(record, game_id, args.per_game, rng)
-            judged = review(record, game, None, budget, mapper=in_pool(pool, budget), steps=steps)
+            first = review(record, game, None, budget, mapper=in_pool(pool, budget), steps=steps).decisions
+            final = {one.step: one for one in first}
+            marked = {one.step for one in first if one.mark}
+            if args.recheck and marked:
+                # the recheck starts from the same first playouts (seeded alike): only marked decisions need it
+                again = review(record, game, None, rechecked, mapper=in_pool(pool, rechecked), steps=marked)
+                final.update((one.step, one) for one in again.decisions)
             end = final_state(record, game)
             records[number] = record
-            found += [Position(game_id, number, one.step, one.seat, one.made_chance, one.best_chance,
-                               one.mark, result_for(end, one.seat)[0], budget.calibrated, budget.playouts)
-                      for one in judged.decisions]
+            for one in first:
+                last = final[one.step]
+                found.append(Position(
+                    game_id, number, one.step, one.seat, last.made_chance, last.best_chance, last.mark,
+                    result_for(end, one.seat)[0], budget.calibrated, budget.playouts, one.step in slips,
+                    (one.mark, one.made_chance, one.best_chance) if last is not one else None))
             if len(found) >= args.positions:
                 return found
     return found
@@ -237,6 +302,10 @@ def won(position: Position) -> float:
     return position.won
 
 
+def predicted(position: Position) -> float:
+    return position.predicted
+
+
 def short(position: Position) -> float:
     """How far the result fell below the chance the best move found offered (negative: it fell short)."""
     return position.won - position.best
@@ -314,7 +383,7 @@ def noise_gap(positions: Sequence[Position], playouts: int, rng: random.Random) 
     return gap_of(pairs)
 
 
-MARKED = (
+MARKED: tuple[tuple[str, Callable[[Position], bool]], ...] = (
     ("blunder", lambda p: p.mark == "blunder"),
     ("mistake or blunder", lambda p: p.mark in ("mistake", "blunder")),
     ("any mark", lambda p: p.mark is not None),
@@ -359,6 +428,40 @@ def marks(positions: list[Position], by_game: list[list[Position]], args: argpar
           f"less the unmarked's)")
 
 
+def slips(positions: list[Position], by_game: list[list[Position]], args: argparse.Namespace,
+          rng: random.Random) -> None:
+    """The erring players' random moves against the bot's own: the chance the review says each lost, how often it
+    marks each, and how often the seat won after each (a check of the population as much as of the review)."""
+
+    def lost(p: Position) -> float:
+        return max(0.0, p.best - p.predicted)
+
+    def slipped(p: Position) -> bool:
+        return p.random
+
+    def chosen(p: Position) -> bool:
+        return not p.random
+
+    print(f"  {'move made':<19} {'count':>5} {'chance lost':>11} {'blunder':>7} {'mistake+':>8} {'any mark':>8} "
+          f"{'pred. made':>10} {'observed':>8}")
+    for name, test in (("random", slipped), ("the bot's", chosen)):
+        group = [p for p in positions if test(p)]
+        if not group:
+            print(f"  {name:<19} {0:>5}")
+            continue
+        shares = [sum(1 for p in group if check(p)) / len(group) for _, check in MARKED]
+        print(f"  {name:<19} {len(group):>5} {100 * (mean([lost(p) for p in group]) or 0.0):>6.1f} pts "
+              f"{percent(shares[0]):>7} {percent(shares[1]):>8} {percent(shares[2]):>8} "
+              f"{percent(mean([p.predicted for p in group])):>10} {percent(rate(test)(group)):>8}")
+    if any(p.random for p in positions) and not all(p.random for p in positions):
+        # a slip is a coin's, whatever the position, so the observed difference is what a random move costs
+        for label, value in (("chance lost", lost), ("predicted after the move made", predicted),
+                             ("observed win rate", won)):
+            found = difference(slipped, chosen, value)(positions) or 0.0
+            low, high = bootstrap(by_game, difference(slipped, chosen, value), args.resamples, rng)
+            print(f"  random - the bot's, {label}: {100 * found:+.1f} points [{100 * low:+.1f}, {100 * high:+.1f}]")
+
+
 def brier(positions: list[Position]) -> None:
     base = sum(p.won for p in positions) / len(positions)
     score = sum((p.predicted - p.won) ** 2 for p in positions) / len(positions)
@@ -376,19 +479,30 @@ def main() -> None:
     parser.add_argument("--per-game", type=int, default=10, help="about this many reviewed decisions per game")
     parser.add_argument("--playouts", type=int, default=Budget.playouts, help="the review's playouts per move")
     parser.add_argument("--candidates", type=int, default=Budget.candidates, help="the review's candidate moves")
+    parser.add_argument("--recheck", type=int, default=Budget.recheck,
+                        help="the review's fresh playouts for a decision it would mark, in multiples of "
+                             "--playouts (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed (games are seeded in turn)")
     parser.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples")
     parser.add_argument("--save", type=Path, help="also write every reviewed decision here (JSON lines)")
     parser.add_argument("--diagnose", type=int, default=0, metavar="N",
                         help="also judge N decisions a game from the true state, by playouts and by easy bots")
+    parser.add_argument("--err", type=float, default=0.0, metavar="P",
+                        help="players: easy bots that play a uniformly random legal move with probability P at "
+                             "each decision with a choice (default 0: easy bots)")
     parser.add_argument("--raw", action="store_true", help="the playouts' raw chances, not calibrated ones")
+    parser.add_argument("--load", type=Path, nargs="+", metavar="FILE",
+                        help="review nothing: the figures from decisions saved with --save")
     parser.add_argument("--fit", type=Path, nargs="+", metavar="FILE",
                         help="fit the calibration from decisions saved with --raw --save, and write it")
     args = parser.parse_args()
     print("$ python " + shlex.join(["bench/review.py", *sys.argv[1:]]), flush=True)
     if args.fit:
         fit_calibration(args.fit, args.resamples)
+        return
+    if args.load:
+        analyse(args.load, args)
         return
     every: list[Position] = []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -400,26 +514,69 @@ def main() -> None:
             games = len(records)
             elapsed = time.perf_counter() - start
             every += positions
-            by_game = clusters(positions)
-            rng = random.Random(f"{args.seed}:{game_id}:bootstrap")
-            print(f"\n{game_id}, {players} seats of easy bots: {len(positions)} decisions reviewed from {games} games "
+            who = f"erring easy bots (random moves {100 * args.err:.0f}%)" if args.err else "easy bots"
+            print(f"\n{game_id}, {players} seats of {who}: {len(positions)} decisions reviewed from {games} games "
                   f"(seeds {args.seed}-{args.seed + games - 1}), {args.playouts} playouts, "
-                  f"{args.candidates} candidates; {elapsed:.0f} s wall")
+                  f"{args.candidates} candidates, recheck {args.recheck}x; {elapsed:.0f} s wall")
             if args.save:
                 with args.save.open("a") as out:
                     out.writelines(json.dumps({"players": players, **asdict(p)}) + "\n"
                                    for p in positions)
-            calibration(positions, by_game, args, rng)
-            marks(positions, by_game, args, rng)
-            brier(positions)
+            report(positions, args, random.Random(f"{args.seed}:{game_id}:bootstrap"))
             if args.diagnose:
                 start = time.perf_counter()
                 diagnosis(game_id, {"players": players}, positions, records, args, pool)
                 print(f"  ({time.perf_counter() - start:.0f} s wall)")
             sys.stdout.flush()
+    together(every, args)
+
+
+def report(positions: list[Position], args: argparse.Namespace, rng: random.Random) -> None:
+    """One game's figures: calibration, marks (and before any recheck), random moves, Brier score."""
+    calibration(positions, clusters(positions), args, rng)
+    judged_marks(positions, args, rng)
+    brier(positions)
+
+
+def judged_marks(positions: list[Position], args: argparse.Namespace, rng: random.Random) -> None:
+    marks(positions, clusters(positions), args, rng)
+    earlier = [before_recheck(p) for p in positions]
+    if any(p.first is not None for p in positions):
+        print("  marks on the first playouts alone (no recheck):")
+        marks(earlier, clusters(earlier), args, rng)
+    if any(p.random for p in positions):
+        slips(positions, clusters(positions), args, rng)
+        if any(p.first is not None for p in positions):
+            print("  the same, marked on the first playouts alone (no recheck):")
+            slips(earlier, clusters(earlier), args, rng)
+
+
+def together(every: list[Position], args: argparse.Namespace) -> None:
     if len({p.game for p in every}) > 1:
         print(f"\nmarks, all {len({p.game for p in every})} games together (bootstrap over games):")
-        marks(every, clusters(every), args, random.Random(f"{args.seed}:all:bootstrap"))
+        judged_marks(every, args, random.Random(f"{args.seed}:all:bootstrap"))
+
+
+def analyse(files: Sequence[Path], args: argparse.Namespace) -> None:
+    """The figures again from decisions saved by --save (several runs' together, if their games differ)."""
+    groups: dict[tuple[str, int], list[Position]] = {}
+    for path in files:
+        for line in filter(str.strip, path.read_text().splitlines()):
+            row = json.loads(line)
+            players = row.pop("players")
+            first = row.pop("first", None)
+            position = Position(**row, first=None if first is None else (first[0], first[1], first[2]))
+            groups.setdefault((position.game, players), []).append(position)
+    every: list[Position] = []
+    for (game_id, players), positions in groups.items():
+        if len({(p.seed, p.step) for p in positions}) < len(positions):
+            sys.exit(f"{game_id}: a decision saved twice (runs with overlapping seeds?)")
+        print(f"\n{game_id}, {players} seats: {len(positions)} decisions from {len(clusters(positions))} games "
+              f"(seeds {spans(sorted({p.seed for p in positions}))}); {sum(p.random for p in positions)} random "
+              f"moves")
+        report(positions, args, random.Random(f"{game_id}:bootstrap"))
+        every += positions
+    together(every, args)
 
 
 FOLDS = 5  # cross-validation of a fit: games in five groups, each judged by the fit on the other four

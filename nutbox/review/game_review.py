@@ -7,7 +7,12 @@ Marks (the drop in the chance of winning, in points of 100):
   chess moves by the winning chance they lose at 10/20/30; these games are longer and luckier, so a move rarely
   swings as much, and a smaller loss is already worth showing);
 - and only a drop the playouts are sure of: at least twice its standard error (paired over the shared playouts),
-  so the noise of a few dozen playouts is never called a mistake.
+  so the noise of a few dozen playouts is never called a mistake;
+- and only a drop that stands when the move made and the best one are played out again (`Budget.recheck` times
+  as many fresh playouts each, judged with the first ones): the best of several moves is the one whose playouts
+  happened to come out highest, so its first chance overstates it (on bots' games, most marks the first playouts
+  alone gave did not stand, and the seats won after those nearly as often as after unmarked decisions:
+  docs/bots.md).
 
 Decisions with a single legal move, and chance, are skipped. Everything is seeded from the record (its seed,
 the step, the seat), so reviewing the same record twice gives the same review, in any process.
@@ -22,9 +27,9 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from nutbox.core import Game, Record, State, final_state, replay
-from nutbox.review.calibration import IDENTITY, scale_for
-from nutbox.review.estimate import candidates, outcomes, paired_error
+from nutbox.core import Action, Game, Record, State, final_state, replay
+from nutbox.review.calibration import IDENTITY, Scale, scale_for
+from nutbox.review.estimate import Outcome, candidates, outcomes, paired_error
 
 MARKS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.07))
 SURE = 2.0  # standard errors a drop must exceed to be marked
@@ -37,10 +42,13 @@ class Budget:
     playouts: int = 24
     candidates: int = 3
     calibrated: bool = True  # chances through the game's fitted map (calibration.py); False: the playouts' raw
+    # fresh playouts, in multiples of `playouts`, for the move made and the best one when the first would mark it
+    recheck: int = 2
 
     def __post_init__(self) -> None:
-        if not (4 <= self.playouts <= 400 and 1 <= self.candidates <= 10):
-            raise ValueError("a review's budget: 4 to 400 playouts and 1 to 10 candidate moves")
+        if not (4 <= self.playouts <= 400 and 1 <= self.candidates <= 10 and 0 <= self.recheck <= 10):
+            raise ValueError("a review's budget: 4 to 400 playouts, 1 to 10 candidate moves, a recheck of 0 to 10 "
+                             "times the playouts")
 
 
 @dataclass(frozen=True)
@@ -98,7 +106,8 @@ class Review:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
         # (a review stored before chances were calibrated says nothing of it, and gave the raw ones)
-        return cls(data["game"], list(data["seats"]), Budget(**{"calibrated": False, **data["budget"]}),
+        # (and one stored before marks were rechecked, rechecked none)
+        return cls(data["game"], list(data["seats"]), Budget(**{"calibrated": False, "recheck": 0, **data["budget"]}),
                    [Judged(**judged) for judged in data["decisions"]])
 
 
@@ -172,12 +181,35 @@ def judge(decision: Decision, game: Game, budget: Budget) -> Judged:
     found = outcomes(game, view, decision.seat, moves, budget.playouts, decision.seed)
     best = max(moves, key=lambda move: (found[move].chance, -found[move].place, move == made))
     scale = scale_for(game.id, game.num_players) if budget.calibrated else IDENTITY
+    mark = marked(found, best, made, scale, budget.playouts)
+    if mark is not None and budget.recheck:
+        # The best move is the one whose playouts came out highest, so they overstate it (more, the more moves
+        # are compared and the noisier the game): a mark stands on fresh playouts of the two moves as well.
+        again = outcomes(game, view, decision.seat, [best, made], budget.recheck * budget.playouts,
+                         f"{decision.seed}:recheck")
+        found = {move: pooled(found[move], again[move]) for move in (best, made)}
+        mark = marked(found, best, made, scale, budget.playouts)
     made_chance, best_chance = (scale(found[move].chance, budget.playouts) for move in (made, best))
-    raw_drop = max(0.0, found[best].chance - found[made].chance)
-    shown_drop = max(0.0, best_chance - made_chance)
-    mark = mark_of(raw_drop, paired_error(found[best], found[made]), shown_drop) if best != made else None
     return Judged(decision.step, decision.seat, decision.turn, decision.made, str(best), made_chance, best_chance,
                   found[made].place, found[best].place, mark)
+
+
+def marked(found: dict[Action, Outcome], best: Action, made: Action, scale: Scale, playouts: int) -> str | None:
+    """The mark the playouts give the move made against the best (the map's smoothing stays the one it was fitted
+    with, `playouts`, whatever their number)."""
+    if best == made:
+        return None
+    raw_drop = max(0.0, found[best].chance - found[made].chance)
+    shown_drop = max(0.0, scale(found[best].chance, playouts) - scale(found[made].chance, playouts))
+    return mark_of(raw_drop, paired_error(found[best], found[made]), shown_drop)
+
+
+def pooled(first: Outcome, second: Outcome) -> Outcome:
+    """One move's outcome over two sets of playouts (paired with another's, set by set)."""
+    wins = first.wins + second.wins
+    count = len(wins)
+    place = (first.place * len(first.wins) + second.place * len(second.wins)) / count
+    return Outcome(sum(wins) / count, place, wins)
 
 
 def review(record: Record, game: Game, seats: Sequence[int] | None = None, budget: Budget | None = None,

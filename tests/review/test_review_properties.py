@@ -201,6 +201,26 @@ def test_an_unfinished_game_is_refused() -> None:
 
 
 # --- what a review says -----------------------------------------------------------------------------------------
+def test_a_recheck_judges_again_only_what_the_first_playouts_mark_and_keeps_the_best_move_they_found() -> None:
+    planted = nuts_factory()
+    first = review(planted.record, planted.game, budget=dataclasses.replace(CHEAP, recheck=0)).decisions
+    again = review(planted.record, planted.game, budget=CHEAP).decisions
+    assert any(judged.mark for judged in first)
+    for before, after in zip(first, again, strict=True):
+        if before.mark is None:
+            assert after == before
+        else:
+            assert (after.step, after.made, after.best) == (before.step, before.made, before.best)
+    assert any(after != before for before, after in zip(first, again, strict=True))
+
+
+def test_a_review_stored_before_marks_were_rechecked_says_it_rechecked_none() -> None:
+    planted = nuts_factory()
+    stored = review(planted.record, planted.game, budget=CHEAP, steps=set()).to_json()
+    del stored["budget"]["recheck"]
+    assert Review.from_json(stored).budget.recheck == 0
+
+
 def test_a_review_survives_a_trip_through_json() -> None:
     planted = nuts_factory()
     result = review(planted.record, planted.game, budget=CHEAP)
