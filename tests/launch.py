@@ -10,12 +10,13 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 
 def free_port() -> int:
@@ -36,34 +37,58 @@ def running_server(db: str, bot_workers: int = 1, startup: float = 60.0, options
 @contextmanager
 def server_process(db: str, bot_workers: int = 1, startup: float = 60.0, options: tuple[str, ...] = ()
                    ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """As running_server, yielding the process too (a test may kill it)."""
-    port = free_port()
-    command = [sys.executable, "-m", "nutbox.cli.main", "serve", "--port", str(port), "--db", db,
-               "--bot-workers", str(bot_workers), *options]
-    # a session of its own: whatever it starts (bot workers, their resource tracker) is stopped with it at the end,
-    # even after a test killed the server itself with kill -9
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + startup
-        while True:
+    """As running_server, yielding the process too (a test may kill it). A server that cannot start says why (the
+    end of what it printed); one that lost its free port to another process before it could listen (free_port's
+    race, on a machine running other suites) is started again on another."""
+    for attempt in range(3):
+        with tempfile.TemporaryFile() as printed:
+            port = free_port()
+            command = [sys.executable, "-m", "nutbox.cli.main", "serve", "--port", str(port), "--db", db,
+                       "--bot-workers", str(bot_workers), *options]
+            # a session of its own: whatever it starts (bot workers, their resource tracker) is stopped with it at
+            # the end, even after a test killed the server itself with kill -9
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=printed, start_new_session=True)
             try:
-                urllib.request.urlopen(url + "/rules/nut-cards", timeout=2)
-                break
-            except OSError:
-                if time.time() > deadline or process.poll() is not None:
-                    raise RuntimeError(f"the server did not start: {' '.join(command)}") from None
-                time.sleep(0.2)
-        yield url, process
-    finally:
-        process.terminate()
+                url = waited(process, port, startup, printed, attempt < 2)
+                if url is None:
+                    continue  # (the port was taken: another one)
+                yield url, process
+                return
+            finally:
+                stop(process)
+    raise AssertionError("unreachable: the last attempt raises")
+
+
+def waited(process: subprocess.Popen[bytes], port: int, startup: float, printed: IO[bytes], retry: bool) -> str | None:
+    """The server's address once it answers; None if it lost its port and `retry`; else RuntimeError with why."""
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + startup
+    while True:
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        with contextlib.suppress(ProcessLookupError):  # (nothing of its session left: all stopped with it)
-            os.killpg(process.pid, signal.SIGKILL)
+            urllib.request.urlopen(url + "/rules/nut-cards", timeout=2)
+            return url
+        except OSError:
+            code = process.poll()
+            if code is None and time.time() < deadline:
+                time.sleep(0.2)
+                continue
+            printed.seek(0)
+            said = printed.read().decode(errors="replace").strip().splitlines()[-20:]
+            if code is not None and retry and any("address already in use" in line.lower() for line in said):
+                return None
+            why = f"exited with {code}" if code is not None else f"did not answer within {startup:.0f} s"
+            raise RuntimeError(f"the server {why}: {' '.join(map(str, process.args))}\n" + "\n".join(said)) from None
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    with contextlib.suppress(ProcessLookupError):  # (nothing of its session left: all stopped with it)
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 CHROMIUM = "/usr/bin/chromium"
