@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from launch import free_port
+from launch import STARTUP, free_port
 
 
 def descendants(pid: int) -> set[int]:
@@ -51,7 +51,7 @@ def test_stopping_the_server_while_bots_think_stops_the_bots_too_with_a_line(tmp
          f"sqlite:///{tmp_path / 'tables.sqlite3'}", "--bot-workers", "1"], stdout=output, stderr=output)
     below: set[int] = set()
     try:
-        deadline = time.time() + 60
+        deadline = time.time() + STARTUP
         while True:
             try:
                 urllib.request.urlopen(f"{url}/rules/nut-cards", timeout=2)
