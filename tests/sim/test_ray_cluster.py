@@ -23,15 +23,12 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import ray
-from launch import running_server
 from ray._private import ray_constants
 from ray.cluster_utils import Cluster
 from ray.core.generated import common_pb2
@@ -142,22 +139,6 @@ def test_a_cluster_by_address_plays_the_rows_this_machine_plays(
     assert {attempt.node for attempt in played} == set(nodes)  # both nodes played
     assert all(attempt.states.keys() >= {"FINISHED"} and not attempt.error for attempt in played)
 
-    # the workbench of a server given the cluster (serve --studies --study-ray) plays the same study there
-    folder = tmp_path / "workbench"
-    options = ("--studies", "--studies-dir", str(folder), "--study-ray", cluster.address)
-    with running_server(f"sqlite:///{tmp_path / 'tables.sqlite3'}", options=options) as url:
-        form = {"players": "2", "seat0": "random", "seat1": "easy", "games": "40", "seed": "22"}
-        asked = urllib.request.Request(f"{url}/studies/new/nuts-sorting", urllib.parse.urlencode(form).encode(),
-                                       headers={"Sec-Fetch-Site": "same-origin"})
-        with urllib.request.urlopen(asked, timeout=30) as answer:  # (followed to the study's page)
-            study = answer.url.rsplit("/", 1)[1]
-        deadline = time.monotonic() + STUDY_SECONDS
-        while json.loads(urllib.request.urlopen(f"{url}/api/studies/{study}", timeout=30).read())["status"] in (
-                "queued", "running"):
-            assert time.monotonic() < deadline, "the workbench's study never ended"
-            time.sleep(0.5)
-    assert "Ray: connecting to " + cluster.address in (folder / study / "run.log").read_text()
-    assert read_rows(folder / study / "out" / "results.csv") == rows
 
 
 def process(pid: int) -> tuple[int, str, bytes] | None:

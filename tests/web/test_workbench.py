@@ -260,3 +260,18 @@ def test_a_sweep_of_an_options_values_plays_each_value_and_shows_them_side_by_si
     status, page = get(f"{url}/studies/{study}")
     assert status == 200 and "The values side by side" in page and "comparing Both sorted" in page
     assert page.count("against") >= len(labels) - 1  # each value against the first
+
+
+def test_a_server_given_a_ray_cluster_plays_its_studies_there_as_the_command_line_does(tmp_path: Path) -> None:
+    """serve --study-ray HOST:PORT: each study is `nutbox simulate ... --backend ray --address HOST:PORT` (which
+    tests/sim/test_ray_cluster.py plays on a real cluster of two nodes), with no --workers of this machine."""
+    from nutbox.web.workbench import StudyRequest
+
+    request = StudyRequest("nut-hunt", ("easy", "random"), 6, 1, {"players": "2"})
+    here = request.arguments(tmp_path, 2)
+    there = request.arguments(tmp_path, 2, "127.0.0.1:6379")
+    at = there.index("--backend")
+    assert there[at:at + 4] == ["--backend", "ray", "--address", "127.0.0.1:6379"] and "--workers" not in there
+    at_here = here.index("--workers")
+    assert here[at_here:at_here + 2] == ["--workers", "2"] and "--backend" not in here
+    assert here[:at_here] + here[at_here + 2:] == there[:at] + there[at + 4:]  # (the same study otherwise)
