@@ -14,6 +14,7 @@ tuple (zip(strict=True) would parse its keyword at each call).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -147,11 +148,7 @@ def moves_to(index: ColourIndex, targets: int) -> list[int]:
                     break
             else:
                 return found
-        row = PAIRS_TO[target]
-        while legal:
-            top = legal.bit_length() - 1
-            legal ^= bit_at[top]
-            add(row[top])
+        add_moves(add, target, legal)
         return found
     alone = targets & ~shared
     if alone:
@@ -168,23 +165,23 @@ def moves_to(index: ColourIndex, targets: int) -> list[int]:
                 target = cell_at[top]
                 legal = lines[target] & feeds
                 if legal:
-                    row = PAIRS_TO[target]
-                    while legal:
-                        top = legal.bit_length() - 1
-                        legal ^= bit_at[top]
-                        add(row[top])
+                    add_moves(add, target, legal)
     reach = shared & targets
     while reach:  # cells next to several groups, all of which the moved piece joins
         top = reach.bit_length() - 1
         reach ^= bit_at[top]
         target = cell_at[top]
-        legal = joining(index, target)
-        row = PAIRS_TO[target]
-        while legal:
-            top = legal.bit_length() - 1
-            legal ^= bit_at[top]
-            add(row[top])
+        add_moves(add, target, joining(index, target))
     return found
+
+
+def add_moves(add: Callable[[int], None], target: int, sources: int) -> None:
+    """add() each move to `target` from a piece of `sources`, from the top (see board.CELL_AT)."""
+    row, bit_at = PAIRS_TO[target], BIT_AT
+    while sources:
+        top = sources.bit_length() - 1
+        sources ^= bit_at[top]
+        add(row[top])
 
 
 def joining(index: ColourIndex, target: int) -> int:
