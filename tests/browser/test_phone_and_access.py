@@ -106,6 +106,7 @@ def test_names_are_asked_once_and_used_in_panels_prompts_and_the_log(server: str
     page.select_option("select[name=seat1]", "human")
     page.fill("#name1", "Berta")
     page.click("#create")
+    expect(page.locator("h1")).to_contain_text("your table is ready")  # (then the links)
     links = [link.get_attribute("href") or "" for link in page.locator("a.invite-link").all()]
     take_seat(page, links[0])
     expect(page.locator("#name-box")).to_be_visible()  # asked, since the form gave seat 1 no name

@@ -80,6 +80,7 @@ def test_a_turn_based_clock_reads_in_days_and_hours(server: str, browser: Browse
     page.fill("#timer", "30")
     page.select_option("#timer_unit", "hours")
     page.click("#create")
+    expect(page.locator("h1")).to_contain_text("your table is ready")  # (then the links)
     invitations = [link.get_attribute("href") or "" for link in page.locator("a.invite-link").all()]
     other = new_page(browser)
     take_seat(other, invitations[1])
