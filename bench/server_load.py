@@ -216,6 +216,7 @@ class Stats:
     lost: int = 0
     games: int = 0
     tables_made: int = 0
+    received: int = 0  # bytes of the positions the clients received in the measured windows
     over: bool = False  # the rounds are done: every table stops playing
 
     def counts(self, sent: float) -> bool:
@@ -271,6 +272,8 @@ class Table:
             message = json.loads(raw)
             kind = message.get("type")
             if kind == "state":
+                if self.stats.counts(time.perf_counter()):
+                    self.stats.received += len(raw)
                 connection.version = message["version"]
                 connection.legal = message["legal"]
                 connection.finished = message["finished"]
@@ -560,6 +563,8 @@ def report(args: argparse.Namespace, stats: Stats, rounds: list[Round], memory: 
           f"think {args.think:g} s +-50%")
     print(f"actions applied   {measured} sent by people ({len(stats.latencies)} at two-people tables)")
     print(f"actions / second  {measured / wall:.1f}")
+    print(f"sent to clients   {stats.received / max(1, measured) / 1000:.1f} kB of positions per action (its three "
+          "connections' updates; a board sent as its changes where that is shorter)")
     print(f"latency (people)  {percentiles(stats.latencies)}")
     if args.bot_tables:
         print(f"latency (bots)    {percentiles(stats.bot_latencies)}")

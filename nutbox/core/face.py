@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from nutbox.core.names import SeatNames, seat_name, with_names
+from nutbox.core.names import SeatNames, seat_name, unnamed, with_names
 from nutbox.core.state import View
 from nutbox.core.words import Card, Panel, ScoreTable
 
@@ -35,6 +35,18 @@ Names = Sequence[str] | None  # each seat's name in seat order; None (or "" for 
 
 def _escape(name: str) -> str:
     return html.escape(name, quote=True)
+
+
+def _named(picture: str, names: Names) -> str:
+    """A picture with the seats' names, escaped; one joined from pieces (svg.Picture) stays so, piece by piece, so
+    that its unchanged pieces stay the very objects they were."""
+    from nutbox.core.svg import Picture, joined  # (here: bots and studies import faces' module never the svg)
+
+    if not isinstance(picture, Picture):
+        return with_names(picture, names, _escape)
+    if not unnamed(picture):
+        return picture
+    return joined([with_names(part, names, _escape) for part in picture.parts])
 
 
 class Face(ABC, Generic[V]):
@@ -113,11 +125,11 @@ class Face(ABC, Generic[V]):
 
     def svg(self, view: V, legal: Sequence[str] = (), names: Names = None) -> str | None:
         picture = self._svg(view, legal)
-        return None if picture is None else with_names(picture, names, _escape)
+        return None if picture is None else _named(picture, names)
 
     def phone(self, view: V, legal: Sequence[str] = (), names: Names = None) -> str | None:
         picture = self._phone(view, legal)
-        return None if picture is None else with_names(picture, names, _escape)
+        return None if picture is None else _named(picture, names)
 
     def rules_section(self, view: V) -> int | None:
         """The guide's section that explains the decision at hand (the table links to it), if the guide says."""

@@ -106,13 +106,29 @@ def afresh() -> Iterator[None]:
         _AFRESH[0] = False
 
 
-def document(width: float, height: float, title: str, style: str, body: Iterable[str]) -> str:
-    """A standalone SVG document of this size, with its title and style sheet."""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
-        f'viewBox="0 0 {num(width)} {num(height)}" font-family="sans-serif">'
-        f"<title>{escape(title)}</title><style>{style}</style>" + "".join(body) + "</svg>"
-    )
+class Picture(str):
+    """An SVG document, as the text it is, that also keeps the pieces it was joined from (`parts`, in order), so
+    that a table can send a viewer only the pieces that differ from its last picture (web/patches.py). A piece is
+    most often a part kept by `drawn` or `Kept`, the same object move after move."""
+
+    parts: tuple[str, ...]
+
+
+def joined(parts: Iterable[str]) -> Picture:
+    """The picture these pieces make, one after the other."""
+    pieces = tuple(parts)
+    picture = Picture("".join(pieces))
+    picture.parts = pieces
+    return picture
+
+
+def document(width: float, height: float, title: str, style: str, body: Iterable[str]) -> Picture:
+    """A standalone SVG document of this size, with its title and style sheet; each part of `body` one of its
+    pieces."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
+            f'viewBox="0 0 {num(width)} {num(height)}" font-family="sans-serif">'
+            f"<title>{escape(title)}</title><style>{style}</style>")
+    return joined([head, *body, "</svg>"])
 
 
 # --- shapes and text -----------------------------------------------------------------------------------------

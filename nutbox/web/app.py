@@ -53,7 +53,17 @@ from nutbox.web.hub import Hub
 from nutbox.web.limits import Clock, Limits
 from nutbox.web.live import ACTION_LENGTH, LiveTable
 from nutbox.web.new_tables import new_table
-from nutbox.web.pages import CHOICE_NAMES, address_of, body, checked, game_id_of, hub_of, parse_json, qr_svg, templates
+from nutbox.web.pages import (
+    CHOICE_NAMES,
+    address_of,
+    body,
+    checked,
+    game_id_of,
+    hub_of,
+    parse_json,
+    qr_image,
+    templates,
+)
 from nutbox.web.refusal import Refusal, clip
 from nutbox.web.results import result_words
 from nutbox.web.seats import HUMAN, digest, new_secret
@@ -110,6 +120,7 @@ def create_app(db: str = "sqlite:///nutbox.sqlite3", bot_workers: int | None = N
         Route("/watch", upload, methods=["POST"]),
         Route("/t/{table}/links/{key}", links),
         Route("/t/{table}/links/{key}/reissue", reissue, methods=["POST"]),
+        Route("/t/{table}/links/{key}/qr/{seat}", invitation_qr),
         Route("/t/{table}/invite/{token}", invitation, methods=["GET"]),
         Route("/t/{table}/invite/{token}", claim, methods=["POST"]),
         Route("/t/{table}/seat/{secret}", seat_page),
@@ -352,7 +363,7 @@ async def links(request: Request, issued: int | None = None) -> Response:
         seats.append({
             "seat": seat, "name": names[seat], "kind": info.kind, "human": info.human, "joined": info.joined,
             "here": seated.attendance.here(seat), "away": round(seated.attendance.away_for(seat)),
-            "invite": invite, "qr": qr_svg(invite) if invite else "",
+            "invite": invite,
         })
     return templates.TemplateResponse(
         request, "links.html",
@@ -360,6 +371,18 @@ async def links(request: Request, issued: int | None = None) -> Response:
          "key": request.path_params["key"], "issued": issued, "grace": round(hub.clocks.grace(seated)),
          "notes": [with_names(note.text, names) for note in live.stored.settings.notes]},
     )
+
+
+async def invitation_qr(request: Request) -> Response:
+    """The QR code of a seat's invitation, for the creator's page (only its holder may see the invitation)."""
+    seated = await hub_of(request).table(request.path_params["table"])
+    live = seated.live
+    check_creator(live, request.path_params["key"])
+    seat = whole(request.path_params["seat"], "seat", len(live.stored.seats) - 1)
+    token = live.stored.seats[seat].invite
+    if not token:
+        raise Refusal(f"Player {seat + 1}'s seat has no open invitation", status=404)
+    return qr_image(f"{str(request.base_url).rstrip('/')}/t/{live.id}/invite/{token}")
 
 
 async def reissue(request: Request) -> Response:

@@ -343,7 +343,8 @@ class Hub:
         for watcher in seated.watchers:
             key = (watcher.seat, watcher.phone)
             if key not in texts:
-                texts[key] = json.dumps(self.message(seated, watcher.seat, watcher.phone))
+                message = self.message(seated, watcher.seat, watcher.phone)
+                texts[key] = json.dumps(seated.live.shown.update(watcher.seat, watcher.phone, message))
             outbox.append((watcher, texts[key]))
         return outbox
 
@@ -374,7 +375,8 @@ class Hub:
             watcher = Watcher(seat, self.limits.outbox, profile, phone, channels=channels,
                               key=seated.live.stored.seats[seat].key if seat is not None else None)
             seated.watchers.add(watcher)
-            watcher.offer(json.dumps(self.message(seated, watcher.seat, phone)))
+            whole = self.message(seated, watcher.seat, phone)
+            watcher.offer(json.dumps(seated.live.shown.showing(watcher.seat, phone, whole)))
             watcher.offer(self.chat.opening(lines, watcher))
         self.presence.arrived(seated.id, seated.attendance, seat)
         if seat is not None:

@@ -8,7 +8,8 @@ into the game's texts and pictures (escaped in pictures); the table's own texts 
 A move sends an update to every seat watching, each drawn from its own view. What they share, and what stays the
 same from one update to the next, is kept with the table (`Shown`): the log told so far (each new event is told
 once per seat), the replay's steps, and each seat's picture of the current position (drawn once per position
-however many connections, joins and snapshots ask for it). The game's pictures keep their unchanged parts
+however many connections, joins and snapshots ask for it), and the picture each seat's pages show, so that an
+update carries only what changed in it (web/patches.py). The game's pictures keep their unchanged parts
 themselves (core.svg.drawn).
 """
 
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from nutbox.core import TERMINAL, Event, State, View, events_for, replay, seat_name, with_names
 from nutbox.web.names import bot_name
+from nutbox.web.patches import as_update, svg_id
 from nutbox.web.refusal import Refusal, clip
 from nutbox.web.results import places
 
@@ -62,6 +64,7 @@ class Shown:
     points: list[int] = field(default_factory=list)
     drawn: tuple[object, int, tuple[str, ...]] | None = None
     pictures: dict[PictureKey, str | None] = field(default_factory=dict)
+    sent: dict[tuple[int | None, bool], str | None] = field(default_factory=dict)
 
     def log(self, events: list[Event], seat: int | None, names: list[str]) -> list[str]:
         """log_lines(events, seat, names), telling only the events added since the last call."""
@@ -77,6 +80,17 @@ class Shown:
         if seat not in self.lines:
             self.lines[seat] = log_lines(events, seat, names)
         return self.lines[seat]
+
+    def update(self, seat: int | None, phone: bool, message: dict[str, Any]) -> dict[str, Any]:
+        """A seat's message as the update its pages (of this layout) are sent: its picture as the changes since
+        the one they show (web/patches.py), which it now is."""
+        before, self.sent[seat, phone] = self.sent.get((seat, phone)), message.get("svg")
+        return as_update(message, before)
+
+    def showing(self, seat: int | None, phone: bool, message: dict[str, Any]) -> dict[str, Any]:
+        """A seat's whole message, sent to a page that joins: the picture the next update changes."""
+        self.sent[seat, phone] = message.get("svg")
+        return message
 
     def replay_points(self, actors: list[int | None]) -> list[int]:
         """replay_points of these actors, worked out once while they stay the same."""
@@ -106,6 +120,7 @@ def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str,
     legal = [str(action) for action in actions]
     log = live.shown.log(live.match.log, seat, names)
     settings = live.stored.settings
+    svg = live.shown.picture(live, view, legal, phone, names)
     return {
         "type": "state",
         "table": live.id,
@@ -123,7 +138,8 @@ def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str,
         "log_total": len(log),
         "to_move": live.to_move(),
         "finished": live.finished,
-        "svg": live.shown.picture(live, view, legal, phone, names),
+        "svg": svg,
+        "svg_id": svg_id(svg),
         "legal": legal,
         "can_undo": live.can_undo(seat),
         "hints": settings.hints and human,

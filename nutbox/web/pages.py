@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
+from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from nutbox.registry import ENTRIES
@@ -43,13 +44,19 @@ def game_id_of(request: Request) -> str:
     return str(game_id)
 
 
-def qr_svg(link: str) -> str:
+def qr_svg(link: str, label: str = "QR code of the invitation link") -> str:
     """A QR code of `link` as inline SVG, to hand a phone across the table."""
     import segno
 
     code = segno.make(link, error="m")
-    label = "QR code of the invitation link"
     return str(code.svg_inline(scale=4, dark="#222", light="#fff", title=label, svgclass="qr-code"))
+
+
+def qr_image(link: str) -> Response:
+    """A QR code of `link` as an SVG image of its own (drawing one takes milliseconds: a page that may never show
+    it links to it rather than holding it). Like every answer (web/guard.py), never kept by a cache."""
+    return Response(qr_svg(link).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1),
+                    media_type="image/svg+xml")
 
 
 def parse_json(raw: bytes | str, what: str = "the request") -> Any:

@@ -50,6 +50,9 @@ def test_other_seats_and_spectators_see_moves_arrive_and_a_reload_restores_the_s
     for page, link in zip(pages, links, strict=True):
         take_seat(page, link)
     watcher = new_page(browser)
+    patches: list[str] = []  # updates that sent the board as its changes (web/patches.py)
+    watcher.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda frame: patches.append(frame) if '"svg_patch"' in str(frame) else None))
     watcher.goto(spectator_link)
     expect(watcher.locator("#who")).to_have_text("spectating")
     for _ in range(4):
@@ -59,7 +62,14 @@ def test_other_seats_and_spectators_see_moves_arrive_and_a_reload_restores_the_s
         now = version(mover)
         for page in (other, watcher):  # no reload: the move arrives over the live connection
             page.wait_for_function("v => document.getElementById('table').dataset.version === v", arg=now)
+    assert len(patches) >= 4
+    # each board built from the changes it was sent is the board a fresh page is sent whole
     mover = next(p for p in pages if p.locator("#status").inner_text() == "Your move")
+    for page in (next(p for p in pages if p is not mover), watcher):
+        before = (version(page), board(page))
+        page.reload()
+        page.wait_for_function("v => document.getElementById('table').dataset.version === v", arg=before[0])
+        assert (version(page), board(page)) == before
     before = (version(mover), mover.locator("#legal").inner_text(), board(mover))
     mover.reload()
     expect(mover.locator("#status")).to_have_text("Your move")
@@ -134,3 +144,21 @@ def test_a_decision_made_while_not_connected_is_sent_when_the_connection_is_back
     expect(page.locator("#status")).not_to_have_text("Your move")  # the other seat (a person) is to move now
     expect(page.locator("#log li")).to_have_count(logged + 1)  # sent once
     page.context.close()
+
+
+def test_an_invitations_qr_code_is_drawn_when_its_creator_opens_it(server: str, browser: Browser) -> None:
+    """The creator's page asks for no QR code until one is opened (each takes the server milliseconds to draw);
+    the opened one shows, as an image with its words."""
+    creator = new_page(browser)
+    asked: list[str] = []
+    creator.on("request", lambda request: asked.append(request.url) if "/qr/" in request.url else None)
+    create_table(creator, server, "nuts-sorting", ["human", "human"])
+    creator.wait_for_load_state("load")
+    assert asked == []
+    creator.locator("details.qr summary").first.click()
+    code = creator.locator("details.qr img.qr-code").first
+    expect(code).to_be_visible()
+    creator.wait_for_function("i => i.complete && i.naturalWidth > 100", arg=code.element_handle())
+    assert code.get_attribute("alt") == "QR code of the invitation link"
+    assert len(asked) == 1 and asked[0].endswith("/qr/0")
+    creator.context.close()

@@ -8,6 +8,7 @@ import os
 import re
 import threading
 import time
+import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
@@ -127,6 +128,32 @@ def test_the_creator_hands_out_invitations_and_never_holds_a_seat(server: Client
     kept = json.dumps([seat.to_json() for seat in stored(server, table).seats])
     assert not any(key in kept for key in keys)  # only hashes are kept
     assert server.http.get(server.creator.replace("/links/", "/links/x")).status_code == 403
+
+
+def test_each_open_invitation_has_its_qr_code_for_the_creator_only(server: Client) -> None:
+    """The creator's page links to each open invitation's QR code (drawn when asked, not with the page): an SVG
+    image of the very link the page shows, never cached, and nobody without the creator's link gets it."""
+    import segno
+
+    table, invitations = server.invite("nut-hunt", ["human", "human", "easy"])
+    page = server.http.get(server.creator).text
+    key = server.creator.rsplit("/", 1)[1]
+    codes = [f"/t/{table}/links/{key}/qr/{seat}" for seat in (0, 1)]
+    assert all(f'src="{code}"' in page for code in codes) and "<svg" not in page
+    assert all(link.startswith("http://testserver/t/") for link in invitations[:2])
+    for seat, code in enumerate(codes):
+        image = server.http.get(code)
+        assert image.status_code == 200 and image.headers["content-type"].startswith("image/svg+xml")
+        assert image.headers["cache-control"] == "no-store"
+        assert ET.fromstring(image.text).tag == "{http://www.w3.org/2000/svg}svg"
+        drawn = segno.make(invitations[seat], error="m").svg_inline(scale=4, dark="#222", light="#fff")
+        assert re.search(r'd="([^"]+)"[^>]*/>\s*</g>', drawn).group(1) in image.text  # (its modules: that link's)
+    assert server.http.get(f"/t/{table}/links/{key}/qr/2").status_code == 404  # a bot's seat: no invitation
+    assert server.http.get(f"/t/{table}/links/{key}/qr/3").status_code == 400
+    assert server.http.get(f"/t/{table}/links/{key}/qr/-1").status_code == 400
+    assert server.http.get(f"/t/{table}/links/x{key}/qr/0").status_code == 403
+    server.claim(invitations[0])
+    assert server.http.get(codes[0]).status_code == 404  # taken: that invitation is gone
 
 
 def test_a_seat_moves_to_another_device_and_the_old_link_stops_working(server: Client) -> None:

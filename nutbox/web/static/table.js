@@ -23,7 +23,7 @@ let held = null;           // a request made while not connected, sent once the 
 // A phone (narrower than 600 px) is sent the board as the game draws it for a phone.
 const phoneScreen = matchMedia("(max-width: 599px)");
 const phone = () => phoneScreen.matches;
-if (state.svg_phone && phone()) state.svg = state.svg_phone;
+if (state.svg_phone && phone()) { state.svg = state.svg_phone; state.svg_id = null; }  // (an update names the phone's)
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -57,16 +57,33 @@ function connect() {
 }
 // turned between a phone's width and a wider one: the other drawing of the board is asked for
 phoneScreen.addEventListener("change", () => {
-  const old = socket;
-  socket = null;
-  if (old) old.close();
-  connect();
+  resync();
   if (replaying) replay(replaying.step);
   showResult();
 });
 
+// An update may send the board as what changed since the board this page shows (web/patches.py): pieces of text
+// and spans of the board before. A page showing another board than the one named takes the whole position anew.
+function patched(message) {
+  if (!message.svg_patch) return true;
+  const { from, ops } = message.svg_patch;
+  if (from !== state.svg_id || typeof state.svg !== "string") return false;
+  const before = state.svg;
+  message.svg = ops.map((op) => (typeof op === "string" ? op : before.slice(op[0], op[1]))).join("");
+  delete message.svg_patch;
+  return true;
+}
+
+function resync() {
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  connect();  // joining sends the whole position
+}
+
 function receive(message) {
   if (message.type === "state") {
+    if (!patched(message)) { resync(); return; }
     if (message.version < state.version) return;  // an update overtaken by a newer one
     const before = state;
     state = message; shownAt = Date.now();
