@@ -1,7 +1,7 @@
 """Each colour's groups, indexed for move generation: Nuts Sorting's own part (the package docstring says so).
 
 A colour's pieces are a bitmask (board.py); its index holds its groups, each with what listing the moves asks of
-it (its size, the cells around it, its first cell), and what follows from all of them together (which cells are
+it (its size, the cells around it, its pickup), and what follows from all of them together (which cells are
 next to several groups, which pieces are in groups of each size or less). The state caches one per colour until
 the colour changes, and a move or pickup works out the new index from the old one rather than from the board
 (turn.py), keeping the groups it leaves as they were; tests/games/nuts_sorting/test_incremental.py compares the two
@@ -19,11 +19,12 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from nutbox.games.nuts_sorting.actions import PICK
-from nutbox.games.nuts_sorting.board import ALL, BIT_AT, BITS, CELL_AT, LINES, NEIGHBOURS, NUM_CELLS, flood
+from nutbox.games.nuts_sorting.board import ARCS, BIT_AT, BITS, CELL_AT, LINES, NEIGHBOURS, NUM_CELLS, flood
 
 # One group of a colour: its pieces, their number, the cells around it on the board (empty or not; no other group
-# of the colour is among them, or it would be the same group) and its first cell in reading order (its pickup's
-# name). Read only: an index made after a move or pickup keeps those of the groups it leaves as they were.
+# of the colour is among them, or it would be the same group) and its pickup's number (actions.PICK + its first
+# cell in reading order, which names the pickup: kept as the number the listing wants). Read only: an index made
+# after a move or pickup keeps those of the groups it leaves as they were.
 Group = tuple[int, int, int, int]
 
 
@@ -32,14 +33,17 @@ class ColourIndex(NamedTuple):
     (the state caches it until the colour changes); read only, so clones share it."""
 
     records: tuple[Group, ...]  # in no particular order (a move puts those it makes last)
-    groups: tuple[int, ...]  # each record's pieces, for those who ask only for the groups
     up_to: tuple[int, ...]  # up_to[k]: the pieces in groups of at most k, up to the largest (up_to[-1]: all)
     shared: int  # the cells next to two groups or more (a piece moved there joins them all)
     near: int  # the cells next to any group (where the colour's moves may go)
     picks: tuple[int, ...]  # the pickups of the colour (actions.PICK + each first cell), none of its last group
 
     # The records' fields one by one, and the feeders of each group, for those who read the index rather than
-    # list moves from it (tests, the rules checked in full).
+    # list moves from it (tests, the rules checked in full, the state's groups when asked for).
+    @property
+    def groups(self) -> tuple[int, ...]:
+        return tuple(map(PIECES, self.records))
+
     @property
     def sizes(self) -> tuple[int, ...]:
         return tuple(size for _, size, _, _ in self.records)
@@ -50,7 +54,7 @@ class ColourIndex(NamedTuple):
 
     @property
     def firsts(self) -> tuple[int, ...]:
-        return tuple(first for _, _, _, first in self.records)
+        return tuple(pick - PICK for _, _, _, pick in self.records)
 
     @property
     def fed(self) -> tuple[tuple[int, int], ...]:
@@ -78,28 +82,37 @@ def find(pieces: int, records: list[Group], first: int = 0) -> None:
     while pieces:
         top = (first or pieces).bit_length() - 1  # `first`, then each time the last piece left (see CELL_AT)
         first = 0
-        seed, cell = BIT_AT[top], CELL_AT[top]
-        links = NEIGHBOURS[cell] & pieces
-        if links:  # board.flood from the piece and its neighbours, keeping the last spread: the cells around
-            group = seed | links
-            while True:
-                wide = group | group << 1 | group >> 1 | group << 10 | group >> 10 | group << 11 | group >> 11
-                grown = wide & pieces
-                if grown == group:
-                    break
-                group = grown
-            records.append((group, group.bit_count(), wide & ALL ^ group, CELL_AT[(group & -group).bit_length() - 1]))
-        else:  # a piece on its own (common): its neighbours are around it, no flood needed
-            group = seed
-            records.append((group, 1, NEIGHBOURS[cell], cell))
+        group, near = BIT_AT[top], NEIGHBOURS[CELL_AT[top]]
         pieces ^= group
+        todo = near & pieces
+        if not todo:  # a piece on its own (common): its neighbours are around it
+            records.append((group, 1, near, PICK_AT[top]))
+            continue
+        # Grown a piece at a time from the table of neighbours, the pieces found taken out of `pieces`: a group
+        # is small, and this costs fewer operations on board-wide ints than spreading the whole group each step.
+        # The cells around it are then its pieces' neighbours but for its own (each is next to another).
+        group |= todo
+        pieces ^= todo
+        while todo:
+            top = todo.bit_length() - 1
+            todo ^= BIT_AT[top]
+            around = NEIGHBOURS[CELL_AT[top]]
+            near |= around
+            more = around & pieces
+            if more:
+                group |= more
+                pieces ^= more
+                todo |= more
+        records.append((group, group.bit_count(), near ^ group, PICK_AT[(group & -group).bit_length() - 1]))
 
 
 def completed(records: list[Group]) -> ColourIndex:
     """The index of these groups."""
     once = shared = most = 0
     for _, size, near, _ in records:
-        shared |= once & near
+        both = once & near
+        if both:  # (seldom: an operation on a board-wide int spared)
+            shared |= both
         once |= near
         if size > most:
             most = size
@@ -112,15 +125,15 @@ def completed(records: list[Group]) -> ColourIndex:
         if part:
             pieces |= part
         up_to.append(pieces)
-    # tuple.__new__ rather than ColourIndex(...): the named tuple's own __new__ is a Python function; and the
-    # groups taken by map(itemgetter), in C, rather than appended one by one in the loop above.
-    return tuple.__new__(ColourIndex, (
-        tuple(records), tuple(map(PIECES, records)), tuple(up_to), shared, once,
-        tuple([PICK + first for _, _, _, first in records]) if len(records) > 1 else (),
+    return NEW(ColourIndex, (
+        tuple(records), tuple(up_to), shared, once,
+        tuple(map(PICK_OF, records)) if len(records) > 1 else (),
     ))
 
 
-PIECES = itemgetter(0)  # a record's pieces
+PIECES, PICK_OF = itemgetter(0), itemgetter(3)  # a record's pieces, and its pickup
+PICK_AT = tuple(PICK + cell if cell >= 0 else -1 for cell in CELL_AT)  # the pickup named by the cell at a position
+NEW = tuple.__new__  # rather than ColourIndex(...): the named tuple's own __new__ is a Python function
 
 
 # PAIRS_TO[target][position]: the move to `target` from the cell at bit `position` (board.CELL_AT), as the number
@@ -135,22 +148,23 @@ def moves_to(index: ColourIndex, targets: int) -> list[int]:
     of its groups (cells the index says are `near`)."""
     found: list[int] = []
     add = found.append
-    cell_at, bit_at, lines = CELL_AT, BIT_AT, LINES  # locals: this is the engine's hottest loop
-    records, up_to, shared = index[0], index[2], index[3]  # by position: a named field is looked up by a call
+    records, up_to, shared = index[0], index[1], index[2]  # by position: a named field is looked up by a call
     if targets.bit_count() == 1:  # one cell (often, when a colour is listed again): its group looked up
-        target = cell_at[targets.bit_length() - 1]
+        target = CELL_AT[targets.bit_length() - 1]
         if shared & targets:
             legal = joining(index, target)
         else:
-            for group, size, near, _ in records:
-                if near & targets:
-                    legal = lines[target] & (up_to[size] ^ group)
+            for record in records:
+                if record[2] & targets:
+                    legal = LINES[target] & (up_to[record[1]] ^ record[0])
                     break
             else:
                 return found
         add_moves(add, target, legal)
         return found
-    alone = targets & ~shared
+    cell_at, bit_at, lines = CELL_AT, BIT_AT, LINES  # locals: this is the engine's hottest loop
+    joins = shared & targets
+    alone = targets ^ joins
     if alone:
         for group, size, near, _ in records:  # cells next to one group: its feeders on a line with one go
             reach = near & alone
@@ -164,9 +178,13 @@ def moves_to(index: ColourIndex, targets: int) -> list[int]:
                 reach ^= bit_at[top]
                 target = cell_at[top]
                 legal = lines[target] & feeds
-                if legal:
-                    add_moves(add, target, legal)
-    reach = shared & targets
+                if legal:  # add_moves(), written out here, where most moves are found
+                    row = PAIRS_TO[target]
+                    while legal:
+                        top = legal.bit_length() - 1
+                        legal ^= bit_at[top]
+                        add(row[top])
+    reach = joins
     while reach:  # cells next to several groups, all of which the moved piece joins
         top = reach.bit_length() - 1
         reach ^= bit_at[top]
@@ -187,42 +205,43 @@ def add_moves(add: Callable[[int], None], target: int, sources: int) -> None:
 def joining(index: ColourIndex, target: int) -> int:
     """The pieces of a colour (its index) that may move to the empty `target`, a cell next to several of its
     groups: the moved piece joins them all."""
-    up_to = index.up_to
+    records, up_to = index[0], index[1]
     target_bit = BITS[target]
-    sources = LINES[target] & up_to[-1]
     joined = most = 0
     touching = []
-    for group, size, near, _ in index.records:
-        if near & target_bit:
-            joined |= group
-            most += size
-            touching.append((group, size))
-    # A piece from a group it does not join ends in a group of most + 1: legal if its group is smaller (the
-    # joined groups are no larger than most, so up_to[most] holds them, or all pieces do: ^ takes them out).
-    legal = sources & ((up_to[most] if most < len(up_to) else up_to[-1]) ^ joined)
+    for record in records:
+        if record[2] & target_bit:
+            touching.append(record)
+            joined |= record[0]
+            most += record[1]
+    # The pieces that may go, gathered in `allowed` and taken on the target's lines at the end (all are pieces of
+    # the colour). A piece from a group it does not join ends in a group of most + 1: allowed if its group is
+    # smaller (the joined groups are no larger than most, so up_to[most] holds them, or all pieces do: ^ takes
+    # them out).
+    allowed = (up_to[most] if most < len(up_to) else up_to[-1]) ^ joined
     # A piece from a group it joins keeps the other groups it joins (most - size of them) and what of its own
     # group still touches the target once it has left.
-    near_target = NEIGHBOURS[target]
-    for group, size in touching:
-        members = sources & group
+    lines = LINES[target]
+    for group, size, _, _ in touching:
         if most - size >= size:
-            legal |= members  # the other groups alone are enough
+            allowed |= group  # the other groups alone are enough
             continue
         # Otherwise the piece needs enough of its own group still touching the target once it has left. The
-        # group's only piece next to the target leaves none; a piece with one neighbour in the group leaves the
-        # rest together, touching the target (it is not the only one then): all of it is enough. For the
-        # others, it depends on how the rest splits.
-        next_to = near_target & group
+        # group's only piece next to the target leaves none; a piece whose neighbours in the group are an arc
+        # (board.ARCS: one neighbour, say) leaves the rest together, touching the target (it is not the only one
+        # then): all of it is enough, as the target is next to another group too. For the others, it depends on
+        # how the rest splits.
+        members = lines & group
+        next_to = NEIGHBOURS[target] & group  # (on the target's lines, so among the members)
         if next_to.bit_count() == 1:
-            members &= ~next_to
+            members ^= next_to
         while members:  # from the top, as in turn.list_play
             top = members.bit_length() - 1
             source_bit = BIT_AT[top]
             members ^= source_bit
-            links = NEIGHBOURS[CELL_AT[top]] & group
-            if links.bit_count() < 2 or size_after(group, source_bit, target, joined) > size:
-                legal |= source_bit
-    return legal
+            if NEIGHBOURS[CELL_AT[top]] & group in ARCS or size_after(group, source_bit, target, joined) > size:
+                allowed |= source_bit
+    return lines & allowed
 
 
 def size_after(group: int, source_bit: int, target: int, joined: int) -> int:

@@ -98,8 +98,9 @@ class SortingState(PhasedState[SortingView]):
     # --- facts derived from the board ---------------------------------------------------------------
     def groups_of(self, colour: int) -> tuple[int, ...]:
         cached = self._groups[colour]
-        if cached is None:  # just the groups (a bot's heuristic counts them): the index costs more
-            cached = self._groups[colour] = find_groups(self.board[colour])
+        if cached is None:  # from the index if there is one, else just the groups: the index costs more
+            index = self._index[colour]
+            cached = self._groups[colour] = find_groups(self.board[colour]) if index is None else index.groups
         return cached
 
     def index_of(self, colour: int) -> ColourIndex:
@@ -107,7 +108,6 @@ class SortingState(PhasedState[SortingView]):
         cached = self._index[colour]
         if cached is None:
             cached = self._index[colour] = indexed(self.board[colour])
-            self._groups[colour] = cached.groups
         return cached
 
     def occupied(self) -> int:
@@ -168,7 +168,7 @@ class SortingState(PhasedState[SortingView]):
         # written out: a call more per cell is a tenth of the listing.)
         if self.phase != "deal":
             return []
-        return list(filter(None, map(getitem, setup.OUTCOMES_AT[self.dealt], self.pool)))
+        return [*filter(None, map(getitem, setup.OUTCOMES_AT[self.dealt], self.pool))]
 
     def _is_outcome(self, action: Action) -> bool:
         return among(action, self.chance_outcomes())

@@ -27,7 +27,7 @@ from nutbox.games.nuts_sorting.board import (
     NUM_CELLS,
     first_cell,
 )
-from nutbox.games.nuts_sorting.colour_index import ColourIndex, Group, completed, find, moves_to
+from nutbox.games.nuts_sorting.colour_index import PICK_AT, ColourIndex, Group, completed, find, moves_to
 from nutbox.games.nuts_sorting.components import COLOURS, PIECES_PER_COLOUR, SET_COLOURS
 from nutbox.games.nuts_sorting.scoring import REPEATED, finish, sorted_win
 
@@ -60,13 +60,12 @@ def list_play(state: SortingState) -> list[Action]:
         board = state.board
         empty = state._empty = ALL & ~(board[0] | board[1] | board[2] | board[3] | board[4] | board[5])
     codes: list[int] = []  # the moves and pickups as numbers (Numbers), sorted below
-    picks: list[int] = []
     indexes, listed_before = state._index, state._moves
     # sets[seat] is 0 or 1 in play, and `or 0` is far cheaper than a call to cast() that tells mypy so.
     for colour in SET_COLOURS[state.sets[state.current] or 0]:
         index = indexes[colour] or state.index_of(colour)
-        picks += index[5]  # index.picks (by position: a named field is looked up by a call)
-        open_now = index[4] & empty  # index.near: where the colour's moves may go
+        codes += index[4]  # index.picks (by position: a named field is looked up by a call)
+        open_now = index[3] & empty  # index.near: where the colour's moves may go
         last = listed_before[colour]
         if last is None or last[0] is not index:
             found = moves_to(index, open_now)
@@ -81,7 +80,6 @@ def list_play(state: SortingState) -> list[Action]:
                 found += moves_to(index, opened)
         listed_before[colour] = (index, open_now, tuple(found))
         codes += found
-    codes += picks
     codes.sort()
     # The actions: itemgetter takes many at once, in C, at less than half the cost of map() over __getitem__
     # (but for one key it gives the bare action, and it wants at least one).
@@ -196,10 +194,11 @@ def play(state: SortingState, action: Action) -> list[Event]:
         event = pickup(state, action, colour)
     events = [event]
     state.turn += 1
-    # is_sorted(mover), written out (it runs every turn), the colour just played first: only it has changed
-    groups = state._groups
-    if len(groups[colour] or state.groups_of(colour)) == 1 and len(groups[a] or state.groups_of(a)) == \
-            len(groups[b] or state.groups_of(b)) == len(groups[c] or state.groups_of(c)) == 1:
+    # is_sorted(mover), written out (it runs every turn) from the indexes, the colour just played first: only it
+    # has changed
+    indexes = state._index
+    if len((indexes[colour] or state.index_of(colour))[0]) == 1 and len((indexes[a] or state.index_of(a))[0]) == \
+            len((indexes[b] or state.index_of(b))[0]) == len((indexes[c] or state.index_of(c))[0]) == 1:
         events.append(sorted_win(state, mover))
         return events
     state.current = 1 - mover
@@ -221,7 +220,7 @@ def move(state: SortingState, move: Move, colour: int) -> Event:
         state._empty ^= both
     index, before, after = moved(index, source, target)
     state._index[colour] = index
-    state._groups[colour] = index.groups
+    state._groups[colour] = None  # (groups_of takes them from the index when asked)
     return move_event(state.current, colour, source, target, before, after)
 
 
@@ -231,17 +230,19 @@ def moved(index: ColourIndex, source: int, target: int) -> tuple[ColourIndex, in
     again, the group the piece joins first among them."""
     source_bit, target_bit = BITS[source], BITS[target]
     records: list[Group] = []
-    own = joined = joined_near = before = own_first = 0  # the piece's group; the groups it joins and around them
-    after, first = 1, target  # the size and first cell of the piece's new group: itself and the groups it joins
+    own = joined = joined_near = before = own_pick = 0  # the piece's group; the groups it joins and around them
+    # The size and pickup (PICK + first cell) of the piece's new group: itself and the groups it joins
+    after, pick = 1, PICK + target
     for record in index.records:
         group = record[0]
         if group & source_bit:
-            own, before, _, own_first = record
+            own, before, _, own_pick = record
         elif record[2] & target_bit:
             joined |= group
             joined_near |= record[2]
             after += record[1]
-            first = min(first, record[3])
+            if record[3] < pick:
+                pick = record[3]
         else:
             records.append(record)
     rest = own ^ source_bit
@@ -252,21 +253,23 @@ def moved(index: ColourIndex, source: int, target: int) -> tuple[ColourIndex, in
     group = target_bit | joined
     near = joined_near | NEIGHBOURS[target]  # (both on the board)
     if rest:  # what it leaves is one group: no flood needed but for the cells around that rest
-        rest_first = own_first if own_first != source else CELL_AT[(rest & -rest).bit_length() - 1]
+        rest_pick = own_pick if own_pick != PICK + source else PICK_AT[(rest & -rest).bit_length() - 1]
         if before == 2:  # one piece: its neighbours
-            wide = NEIGHBOURS[rest_first]
+            wide = NEIGHBOURS[rest_pick - PICK]
         else:
-            wide = (rest | rest << 1 | rest >> 1 | rest << 10 | rest >> 10 | rest << 11 | rest >> 11) & ALL
+            pair = rest | rest << 1  # board.spread(rest), written out
+            wide = (pair | pair >> 1 | pair << 10 | pair >> 11) & ALL
         if rest & NEIGHBOURS[target]:  # it stays next to the piece: one group with it
             group |= rest
             near |= wide
             after += before - 1
-            first = min(first, rest_first)
+            if rest_pick < pick:
+                pick = rest_pick
         else:  # two groups: the piece's, then what it left
-            records.append((group, after, near & ~group, first))
-            records.append((rest, before - 1, wide & ~rest, rest_first))
+            records.append((group, after, near & ~group, pick))
+            records.append((rest, before - 1, wide & ~rest, rest_pick))
             return completed(records), before, after
-    records.append((group, after, near & ~group, first))
+    records.append((group, after, near & ~group, pick))
     return completed(records), before, after
 
 
@@ -290,7 +293,7 @@ def pickup(state: SortingState, pickup: Pickup, colour: int) -> Event:
     group, size, around, _ = records.pop(gone)  # the other groups stay as they were: no need to find them again
     state.board[colour] ^= group
     after = state._index[colour] = completed(records)
-    state._groups[colour] = after.groups
+    state._groups[colour] = None
     last = state._moves[colour]
     if last is not None and last[0] is index:  # its moves as listed: all but those the group changes stay
         state._moves[colour] = without_group(last, after, group | around)
