@@ -21,9 +21,10 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Engine, Update, bindparam, create_engine, delete, event, func, insert, select, update
 
 from nutbox.web.db import actions, as_json, migrate, reviews, tables
 from nutbox.web.listen import notify
@@ -248,9 +249,25 @@ class Store:
                     done.set_result(None)
 
 
+# The statements of every move, made once with their parameters left open: building a statement and working out
+# its cache key cost SQLAlchemy more than running it (bench: a stored move's CPU, SQLite).
+_INSERT_ACTIONS = insert(actions)
+
+
+@cache
+def _advancing(columns: tuple[str, ...]) -> Update:
+    """Moves a table at a version (`at_id`, `at_version`) to the next (`next_version`), setting these columns too
+    (each from the parameter `new_` + its name)."""
+    return (update(tables)
+            .where(tables.c.id == bindparam("at_id"), tables.c.version == bindparam("at_version"))
+            .values(version=bindparam("next_version"),
+                    **{column: bindparam(f"new_{column}", type_=tables.c[column].type) for column in columns}))
+
+
 def _advance(db: Any, table_id: str, version: int, **changes: Any) -> None:
-    current = update(tables).where(tables.c.id == table_id, tables.c.version == version)
-    moved = db.execute(current.values(version=version + 1, **changes))
+    values = {f"new_{column}": value for column, value in changes.items()}
+    moved = db.execute(_advancing(tuple(sorted(changes))),
+                       {"at_id": table_id, "at_version": version, "next_version": version + 1, **values})
     if moved.rowcount != 1:
         raise StaleVersion(f"table {table_id} is no longer at version {version}")
     notify(db, f"table {table_id} {version + 1}")
@@ -259,7 +276,7 @@ def _advance(db: Any, table_id: str, version: int, **changes: Any) -> None:
 def _insert_actions(db: Any, table_id: str, first: int, texts: list[str], actors: list[int | None]) -> None:
     if texts:
         db.execute(
-            insert(actions),
+            _INSERT_ACTIONS,
             [
                 {"table_id": table_id, "number": first + i, "text": text,
                  "actor": CHANCE_ACTOR if actor is None else actor}
