@@ -17,8 +17,10 @@ from collections.abc import Sequence
 
 from nutbox.core.svg import (
     TARGET_STYLE,
+    Kept,
     circle,
     document,
+    drawn,
     left_text,
     num,
     rect,
@@ -32,9 +34,9 @@ from nutbox.games.nut_hunt.render_svg import (
     GREEN_BORDER,
     TILE_OF_CODE,
     empty_cell_svg,
+    kept_tile,
     kind,
     occupants,
-    tile_at,
     tile_ground,
     tile_of,
     winner_mark,
@@ -85,13 +87,13 @@ def cut(line: str, letters: int) -> str:
 
 def pieces(view: HuntView, code: str) -> list[tuple[int, str, int]]:
     """(owner, "squirrel" or "nest", how many in the drawn piece): a dot per squirrel, a house per owner's nests."""
-    drawn = []
+    shown = []
     for owner, what, count in occupants(view, code):
         if what == "squirrel":
-            drawn += [(owner, what, 1)] * count
+            shown += [(owner, what, 1)] * count
         else:
-            drawn.append((owner, what, count))
-    return drawn
+            shown.append((owner, what, count))
+    return shown
 
 
 def piece_svg(view: HuntView, x: float, y: float, owner: int, what: str, count: int) -> str:
@@ -112,11 +114,11 @@ def fox_svg(x: float, y: float) -> str:
 def pieces_svg(view: HuntView, x: float, y: float, code: str) -> list[str]:
     """The fox and the pieces, in two rows under the name: the wide middle band of the hex, then a narrower
     row; a crowd on one tile (rare) is squeezed into the second row."""
-    drawn: list[tuple[int, str, int]] = [(-1, "fox", 0)] if view["fox"] == code else []
-    drawn += pieces(view, code)
+    shown: list[tuple[int, str, int]] = [(-1, "fox", 0)] if view["fox"] == code else []
+    shown += pieces(view, code)
     rows: list[list[tuple[int, str, int]]] = [[], []]
     used = 0.0
-    for piece in drawn:
+    for piece in shown:
         used += PIECE_WIDTH[piece[1]]
         rows[0 if used <= ROWS[0][1] and not rows[1] else 1].append(piece)
     parts = []
@@ -132,15 +134,20 @@ def pieces_svg(view: HuntView, x: float, y: float, code: str) -> list[str]:
     return parts
 
 
+TILES = Kept()  # each tile once drawn, by its tile_key (as on the desktop)
+
+
 def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
+    return kept_tile(TILES, tile_picture, view, cell, on_tile) or empty_cell_svg(*centre(cell), SIZE)
+
+
+def tile_picture(view: HuntView, tile: Tile, cell: int, actions: list[str]) -> str:
+    """A tile of the forest with its pieces, clickable for `actions`."""
     x, y = centre(cell)
-    tile = tile_at(view, cell)
-    if tile is None:
-        return empty_cell_svg(x, y, SIZE)
     code = tile.code
     # the painted hex (its stroke included) stays inside its cell, so no two tiles' hit areas overlap
     border, inset = (4, 3.5) if tile.green else (2, 2.5)
-    parts = tile_ground(view, tile, on_tile.get(code, []), x, y, SIZE - inset, border, SIZE - 6.5)
+    parts = tile_ground(view, tile, actions, x, y, SIZE - inset, border, SIZE - 6.5)
     lines = name_lines(tile.name)
     for i, line in enumerate(lines):
         parts.append(text(x, y - (6 if len(lines) == 1 else 14 - 11 * i), line, NAME_SIZE, ' font-weight="bold"'))
@@ -168,9 +175,9 @@ def owners_svg(view: HuntView, top: float) -> tuple[list[str], float]:
     return parts, top + OWNER_ROW * len(view["owners"])
 
 
-def tile_row(view: HuntView, tile: Tile, y: float) -> list[str]:
-    """A tile's name, what it forages, and what recruiting there costs."""
-    name = tile.name + (" (fox)" if view["fox"] == tile.code else "")
+def tile_row(tile: Tile, fox: bool, y: float) -> list[str]:
+    """A tile's name (marked where the fox is), what it forages, and what recruiting there costs."""
+    name = tile.name + (" (fox)" if fox else "")
     parts = [left_text(MARGIN + 4, y + 13, name, BODY, ' font-weight="bold"')]
     forage = f"forage: {forage_words(tile)}"
     parts.append(left_text(WIDTH - MARGIN, y + 13, cut(forage, int((WIDTH - 160) / (LETTER * SMALL))), SMALL,
@@ -183,20 +190,21 @@ def tile_row(view: HuntView, tile: Tile, y: float) -> list[str]:
     return parts
 
 
-def tiles_svg(view: HuntView, top: float) -> tuple[list[str], float]:
-    """The dealt tiles by name (the whole forest is public)."""
-    dealt = sorted((TILE_OF_CODE[code] for code in view["layout"]), key=lambda tile: tile.name)
+@drawn  # the list changes only as the forest is dealt and the fox moves
+def tiles_svg(layout: tuple[str, ...], fox: str | None, top: float) -> tuple[tuple[str, ...], float]:
+    """The dealt tiles by name (the whole forest is public), the fox's marked."""
+    dealt = sorted((TILE_OF_CODE[code] for code in layout), key=lambda tile: tile.name)
     if not dealt:
-        return [], top
+        return (), top
     parts = ['<g class="tiles">', left_text(MARGIN + 4, top + 20, "The tiles", HEAD, ' font-weight="bold"')]
     y = top + HEADING
     for i, tile in enumerate(dealt):
         if i % 2 == 0 or kind(tile):  # every other row shaded; the Frog Pond and Pine Barrens in their colours
             parts.append(rect(MARGIN, y, WIDTH - 2 * MARGIN, TILE_ROW, f'fill="{FILL[kind(tile)]}"'))
-        parts += tile_row(view, tile, y)
+        parts += tile_row(tile, tile.code == fox, y)
         y += TILE_ROW
     parts.append("</g>")
-    return parts, y
+    return tuple(parts), y
 
 
 def render(view: HuntView, legal: Sequence[str]) -> str:
@@ -205,7 +213,7 @@ def render(view: HuntView, legal: Sequence[str]) -> str:
     on_tile = targets(legal, tile_of)
     body = [tile_svg(view, cell, on_tile) for cell in range(len(COORDS))]
     owners, bottom = owners_svg(view, BOARD_HEIGHT)
-    tiles, bottom = tiles_svg(view, bottom + 6)
+    tiles, bottom = tiles_svg(tuple(view["layout"]), view["fox"], bottom + 6)
     height = bottom + MARGIN
     background = rect(0, 0, WIDTH, height, f'fill="{PAPER}"')  # dark text stays legible on a dark page
     return document(WIDTH, height, "Nut Hunt", TARGET_STYLE, [background, *body, *owners, *tiles])

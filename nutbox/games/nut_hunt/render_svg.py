@@ -16,7 +16,7 @@ named by `seat_name` placeholders, which the face fills with the table's names (
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from nutbox.core.svg import (
@@ -181,15 +181,24 @@ def tile_key(view: HuntView, code: str, actions: list[str]) -> TileKey:
             tuple(owner["colour"] for owner in view["owners"]), tuple(counts["squirrels"]), tuple(counts["nests"]))
 
 
+TilePicture = Callable[[HuntView, Tile, int, list[str]], str]  # a tile of a cell drawn, clickable for the actions
+
+
+def kept_tile(kept: Kept, picture: TilePicture, view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
+    """The tile dealt to a cell as `picture` draws it, kept in `kept` by its tile_key; "" while the cell is
+    empty."""
+    tile = tile_at(view, cell)
+    if tile is None:
+        return ""
+    actions = on_tile.get(tile.code, [])
+    return kept.get((cell, tile_key(view, tile.code, actions)), lambda: picture(view, tile, cell, actions))
+
+
 TILES = Kept()  # each tile once drawn, by its tile_key
 
 
 def tile_svg(view: HuntView, cell: int, on_tile: dict[str, list[str]]) -> str:
-    tile = tile_at(view, cell)
-    if tile is None:
-        return empty_cell_svg(*centre(cell), SIZE)
-    actions = on_tile.get(tile.code, [])
-    return TILES.get((cell, tile_key(view, tile.code, actions)), lambda: tile_picture(view, tile, cell, actions))
+    return kept_tile(TILES, tile_picture, view, cell, on_tile) or empty_cell_svg(*centre(cell), SIZE)
 
 
 def tile_picture(view: HuntView, tile: Tile, cell: int, actions: list[str]) -> str:
