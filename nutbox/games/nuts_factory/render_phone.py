@@ -14,10 +14,10 @@ floor ("column", "row") instead of labelling every place. Like the desktop pictu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from nutbox.core import seat_name, with_names
-from nutbox.core.svg import EXTENT_STYLE, TARGET_STYLE, document, left_text, line, rect, targets, text
-from nutbox.games.nuts_factory.actions import NOTATION, SPOTS, place
+from nutbox.core.svg import EXTENT_STYLE, TARGET_STYLE, Kept, document, drawn, left_text, line, rect, text
 from nutbox.games.nuts_factory.components import COMPONENTS
 from nutbox.games.nuts_factory.render_svg import (
     COLUMNS,
@@ -26,20 +26,11 @@ from nutbox.games.nuts_factory.render_svg import (
     Box,
     Floor,
     TruckLook,
-    bands_svg,
-    belts_svg,
+    aims,
     box_svg,
-    cell_svg,
-    dispensers_svg,
-    holder_svg,
-    machine_svg,
-    path_routes,
-    route_svg,
-    spot_svg,
-    squirrel_svg,
+    floor_parts,
+    kept_unless_aimed,
     status_parts,
-    target_of,
-    tile_svg,
     truck_svg,
 )
 from nutbox.games.nuts_factory.view import FactoryView
@@ -51,7 +42,7 @@ LABEL_WIDTH = 24  # the row numbers, headed "row"
 CELL = (WIDTH - LABEL_WIDTH - 2) / COLUMNS  # 41.5: a free tile place's tap area lies between two belts
 HEADER = 30  # above the floor: "column" and the column numbers
 ROW_HEIGHT = {"dispensers": 32, "conveyor": 40, "salter": 40, "roaster": 40, "squirrel": 40, "box-holders": 70}
-MACHINE_NAMES = {"salter": "Salter", "roaster": "Roaster"}
+MACHINE_NAMES = (("salter", "Salter"), ("roaster", "Roaster"))
 STATUS_SIZE = 12
 LINE = 17  # a status line
 SCORE_LINE = 22  # a seat's line of points and Boxed Nuts
@@ -67,6 +58,7 @@ TRUCK_LOOK = TruckLook(title_size=11, points_size=11, points_beside=False, boxes
 CHARACTER = 0.6
 
 
+@lru_cache(maxsize=64)  # one floor for each height above it: a floor keys its pieces, and hashing one costs
 def phone_floor(top: float) -> Floor:
     """The floor from `top` (its header's top), its pieces sized for a finger: a tile place, a cell, a machine
     and a Box Holder fill their column but for a gap of a few px, so that neighbours never overlap."""
@@ -90,32 +82,49 @@ def wrapped(parts: list[str], size: float, width: float) -> list[str]:
     return lines
 
 
-def status_svg(view: FactoryView, top: float) -> tuple[str, float]:
+def status_svg(view: FactoryView, top: float) -> tuple[list[str], float]:
     """The status lines from `top`; the SVG and the height they take."""
-    lines = wrapped(status_parts(view), STATUS_SIZE, WIDTH - 2 * MARGIN)
+    body, height = drawn_status(tuple(status_parts(view)), top)
+    return [body], height
+
+
+@drawn
+def drawn_status(parts: tuple[str, ...], top: float) -> tuple[str, float]:
+    """status_svg from the status's parts."""
+    lines = wrapped(list(parts), STATUS_SIZE, WIDTH - 2 * MARGIN)
     body = "".join(left_text(MARGIN, top + 13 + LINE * i, words, STATUS_SIZE, ' font-weight="bold"' * (i == 0))
                    for i, words in enumerate(lines))
     return body, LINE * len(lines) + 4
 
 
-def scores_svg(view: FactoryView, top: float) -> tuple[str, float]:
+def scores_svg(view: FactoryView, top: float) -> tuple[list[str], float]:
     """A line per seat: whose turn it is (a triangle in the seat's colour), the seat, its points and its Boxed
     Nuts, one box each (wrapping onto more lines if they are many)."""
+    seats = range(view["players"])
+    moving = None if view["phase"] in ("setup", "over") else view["current"]
+    body, height = drawn_scores(top, moving, tuple(view["points"]),
+                                tuple(tuple(view["warehouses"][seat][code] for code in COMPONENTS.nut_codes)
+                                      for seat in seats))
+    return [body], height
+
+
+@drawn
+def drawn_scores(top: float, moving: int | None, points: tuple[int, ...],
+                 warehouses: tuple[tuple[int, ...], ...]) -> tuple[str, float]:
+    """scores_svg from the seat to move (None: nobody), each seat's points and its Boxed Nuts of each type."""
     width, height, size = SCORE_BOX
     per_line = int((WIDTH - MARGIN - SCORES_BOXES_LEFT) // (width + 1))
     parts = ['<g class="scores">']
     y = top
-    for seat in range(view["players"]):
+    for seat, (seat_points, counts) in enumerate(zip(points, warehouses, strict=True)):
         baseline = y + 15
-        moving = view["phase"] not in ("setup", "over") and seat == view["current"]
-        if moving:
+        if seat == moving:
             parts.append(f'<polygon points="{MARGIN},{y + 5} {MARGIN + 7},{y + 11} {MARGIN},{y + 17}" '
                          f'fill="{SEAT_COLOURS[seat]}"/>')
-        parts.append(left_text(MARGIN + 10, baseline, seat_name(seat), 11, ' font-weight="bold"' * moving))
-        points = view["points"][seat]
-        parts.append(left_text(SCORES_BOXES_LEFT - 8, baseline, f"{points} point{'s' if points != 1 else ''}", 11,
-                               ' text-anchor="end"'))
-        codes = [code for code in COMPONENTS.nut_codes for _ in range(view["warehouses"][seat][code])]
+        parts.append(left_text(MARGIN + 10, baseline, seat_name(seat), 11, ' font-weight="bold"' * (seat == moving)))
+        parts.append(left_text(SCORES_BOXES_LEFT - 8, baseline,
+                               f"{seat_points} point{'s' if seat_points != 1 else ''}", 11, ' text-anchor="end"'))
+        codes = [code for code, count in zip(COMPONENTS.nut_codes, counts, strict=True) for _ in range(count)]
         if not codes:
             parts.append(left_text(SCORES_BOXES_LEFT, baseline, "no Boxed Nuts", 10, ' fill="#868e96"'))
         for index, code in enumerate(codes):
@@ -127,38 +136,21 @@ def scores_svg(view: FactoryView, top: float) -> tuple[str, float]:
     return "".join(parts), y - top + 6
 
 
-def floor_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[str, float]:
+def floor_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[list[str], float]:
     """The header ("column", the column numbers, "row") and the floor below it, from `top`."""
     floor = phone_floor(top)
-    tiles = [tile_svg(floor, view, tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []))
-             for tile in view["tiles"]]
-    spots = [spot_svg(floor, view, row, col + 1, on[key]) for row, col in SPOTS
-             if (key := ("spot", place(row, col))) in on]
-    machines = [machine_svg(floor, view, machine, on.get(("machine", place(machine["row"], machine["column"] - 1)),
-                                                         []), MACHINE_NAMES)
-                for machine in view["machines"]]
-    cells = [cell_svg(floor, view, column, on[key]) for column in range(1, COLUMNS + 1)
-             if (key := ("cell", str(column))) in on]
-    holders = [holder_svg(floor, view, column, on.get(("holder", str(column)), [])) for column in range(1, COLUMNS + 1)]
-    header = (left_text(floor.left + 2, top + 10, "column", 10, ' fill="#495057"')
-              + text(floor.label_x, floor.top - 6, "row", 10, ' fill="#495057"'))
-    body = "".join([
-        header,
-        bands_svg(floor, view, "{}", "{}"),
-        belts_svg(floor, view),
-        *machines,
-        *tiles,
-        *spots,
-        *(route_svg(floor, route) for route in path_routes(view)),
-        dispensers_svg(floor, view),
-        *cells,
-        squirrel_svg(floor, view),
-        *holders,
-    ])
-    return body, floor.bottom_of(LAST_ROW) - top + 8
+    parts = [floor_header(floor, top), *floor_parts(floor, view, on, "{}", "{}", MACHINE_NAMES)]
+    return parts, floor.bottom_of(LAST_ROW) - top + 8
 
 
-def legend_svg(top: float) -> tuple[str, float]:
+@drawn
+def floor_header(floor: Floor, top: float) -> str:
+    return (left_text(floor.left + 2, top + 10, "column", 10, ' fill="#495057"')
+            + text(floor.label_x, floor.top - 6, "row", 10, ' fill="#495057"'))
+
+
+@drawn
+def legend_svg(top: float) -> tuple[list[str], float]:
     """The nut colours on one line, the Connecting Path's on the next."""
     parts = ['<g class="legend">']
     x: float = MARGIN
@@ -170,11 +162,21 @@ def legend_svg(top: float) -> tuple[str, float]:
     parts.append(line(MARGIN, y + 8, MARGIN + 20, y + 8, f'stroke="{PATH}" stroke-opacity="0.6" stroke-width="8"'))
     parts.append(left_text(MARGIN + 24, y + 12, "Connecting Path: nuts reach a box of their kind", 11))
     parts.append("</g>")
-    return "".join(parts), 46
+    return ["".join(parts)], 46
 
 
-def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[str, float]:
+WAITING = Kept()  # the trucks when none is aimed at (most views), by where they start and which wait
+
+
+def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[list[str], float]:
     """The trucks still waiting, three to a row under a heading; the picture is as tall as they need."""
+    rows = -(-len(view["trucks"]) // TRUCKS_PER_ROW)
+    height = 22 + rows * (TRUCK_HEIGHT + TRUCK_GAP) + 6
+    return [kept_unless_aimed(WAITING, (top, tuple(view["trucks"])), on, "truck",
+                              lambda: all_trucks_svg(view, on, top))], height
+
+
+def all_trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: float) -> str:
     title = "Trucks waiting" if view["trucks"] else "Every truck has driven away"
     parts = [left_text(MARGIN, top + 14, title, 12, ' font-weight="bold"')]
     first = top + 22
@@ -184,14 +186,13 @@ def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]], top: flo
         y = first + row * (TRUCK_HEIGHT + TRUCK_GAP)
         parts.append(truck_svg(view, x, y, TRUCK_WIDTH, TRUCK_HEIGHT, truck_id, on.get(("truck", str(truck_id)), []),
                                TRUCK_LOOK))
-    rows = -(-len(view["trucks"]) // TRUCKS_PER_ROW)
-    return "".join(parts), 22 + rows * (TRUCK_HEIGHT + TRUCK_GAP) + 6
+    return "".join(parts)
 
 
 def render(view: FactoryView, legal: Sequence[str]) -> str:
     """The phone picture as an SVG document; the elements that `legal` actions target are marked and tappable."""
-    on = targets(legal, lambda action_text: target_of(NOTATION.parse(action_text), view["squirrel"]))
-    sections: list[Callable[[float], tuple[str, float]]] = [
+    on = aims(view, legal)
+    sections: list[Callable[[float], tuple[list[str], float]]] = [
         lambda top: status_svg(view, top),
         lambda top: scores_svg(view, top),
         lambda top: floor_svg(view, on, top),
@@ -204,6 +205,6 @@ def render(view: FactoryView, legal: Sequence[str]) -> str:
     top = 4.0
     for section in sections:
         svg, height = section(top)
-        body.append(svg)
+        body += svg
         top += height
     return document(WIDTH, top, "Nuts!", TARGET_STYLE + EXTENT_STYLE, [rect(0, 0, WIDTH, top, 'fill="#fff"'), *body])

@@ -32,7 +32,7 @@ rows, the belts, the tiles, the Connecting Paths, the Box Holders, the trucks) a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import astuple, dataclass
 from functools import cached_property, lru_cache
 from xml.sax.saxutils import quoteattr
@@ -217,6 +217,8 @@ def parsed(action_text: str) -> Action:
 
 def click_words(view: FactoryView, actions: list[str]) -> list[str]:
     """The tooltip's last lines on a target: what a click does, and what else is legal there, in words."""
+    if not actions:  # most places, on most views
+        return []
     said = [label(parsed(action), view) for action in actions]
     return [f"click: {words}" if i == 0 else f"also here: {words}" for i, words in enumerate(said)]
 
@@ -247,31 +249,39 @@ def target_of(action: Action, squirrel: int) -> tuple[str, str] | None:
 
 
 # --- the routes of the Connecting Paths ------------------------------------------------------------------
-def path_routes(view: FactoryView) -> list[production.Trace]:
-    """The single routes of the view's Connecting Paths, traced by the engine's own belt rules."""
-    tiles = {(tile["row"], tile["column"] - 1): tile["kind"] for tile in view["tiles"]}
-    machines = {(m["row"], m["column"] - 1): m["kind"] for m in view["machines"]}
+Placed = tuple[tuple[int, int, str], ...]  # tiles or machines, each (row, column from 1, kind)
+Wanted = tuple[tuple[int, int, bool, bool, int], ...]  # Connecting Paths, each (from, to, salted, roasted, squirrel)
+
+
+def path_routes(view: FactoryView) -> tuple[production.Trace, ...]:
+    """The single routes of the view's Connecting Paths, traced by the engine's own belt rules; kept by what they
+    are traced from, whatever the floor they are drawn to."""
+    return traced_routes(tuple((tile["row"], tile["column"], tile["kind"]) for tile in view["tiles"]),
+                         tuple((m["row"], m["column"], m["kind"]) for m in view["machines"]), view["unused_end"],
+                         tuple((path["from"], path["to"], path["salted"], path["roasted"], path["squirrel_column"])
+                               for path in view["paths"]))
+
+
+@drawn
+def traced_routes(tiles: Placed, machines: Placed, unused_end: str, wanted: Wanted) -> tuple[production.Trace, ...]:
+    """path_routes from the tiles, the machines, the rule for a belt's unused end and the Connecting Paths."""
     found: dict[tuple[int, int, bool, bool, int], list[production.Trace]] = {}
-    for route in production.traces(tiles, machines, view["unused_end"] == "fall"):
+    for route in production.traces({(row, column - 1): kind for row, column, kind in tiles},
+                                   {(row, column - 1): kind for row, column, kind in machines}, unused_end == "fall"):
         key = (route.columns[0] + 1, route.columns[-1] + 1, route.salted, route.roasted,
                route.columns[COMPONENTS.squirrel_row] + 1)
         found.setdefault(key, []).append(route)
-    wanted = [(path["from"], path["to"], path["salted"], path["roasted"], path["squirrel_column"])
-              for path in view["paths"]]
-    return [route for key in wanted for route in found.get(key, [])]
-
-
-ROUTES = Kept()  # the Connecting Paths' routes once drawn, by what path_routes reads of the view
+    return tuple(route for key in wanted for route in found.get(key, []))
 
 
 def routes_svg(floor: Floor, view: FactoryView) -> str:
-    """Every Connecting Path's route (path_routes), each drawn by route_svg; kept by the floor and what path_routes
-    reads of the view: the tiles, the machines, the rule for a belt's unused end and the Connecting Paths."""
-    key = (floor, tuple((tile["row"], tile["column"], tile["kind"]) for tile in view["tiles"]),
-           tuple((m["row"], m["column"], m["kind"]) for m in view["machines"]), view["unused_end"],
-           tuple((path["from"], path["to"], path["salted"], path["roasted"], path["squirrel_column"])
-                 for path in view["paths"]))
-    return ROUTES.get(key, lambda: "".join(route_svg(floor, route) for route in path_routes(view)))
+    """Every Connecting Path's route (path_routes), each drawn by route_svg."""
+    return drawn_routes(floor, path_routes(view))
+
+
+@drawn
+def drawn_routes(floor: Floor, routes: tuple[production.Trace, ...]) -> str:
+    return "".join(route_svg(floor, route) for route in routes)
 
 
 def route_svg(floor: Floor, route: production.Trace) -> str:
@@ -305,52 +315,51 @@ def row_state(view: FactoryView, row: int) -> str | None:
     return "; ".join(held) or "empty"
 
 
-def bands_svg(floor: Floor, view: FactoryView, row_words: str, column_words: str) -> str:
+def bands_svg(floor: Floor, view: FactoryView, row_words: str, column_words: str) -> list[str]:
     """The rows, each in its kind's colour with a border, numbered as the notation numbers them. A row whose
     content can change carries data-row and data-state: a tile built, moved or cleared, a machine or the
     Squirrel moved all leave the same row with another state, which a table can mark. `row_words` and
-    `column_words` say a row's and a column's number ("row {}")."""
-    return drawn_bands(floor, tuple(row_state(view, row) for row in range(len(ROWS))), row_words, column_words)
+    `column_words` say a row's and a column's number ("row {}"). A part each row, so a move redraws its rows."""
+    return ['<g class="rows">', *(drawn_band(floor, row, row_state(view, row), row_words) for row in range(len(ROWS))),
+            column_numbers(floor, column_words), "</g>"]
 
 
 @drawn
-def drawn_bands(floor: Floor, states: tuple[str | None, ...], row_words: str, column_words: str) -> str:
-    """bands_svg from each row's state."""
-    parts = ['<g class="rows">']
-    for row, kind in enumerate(ROWS):
-        top, height = floor.top_of(row), floor.height_of(row)
-        state = states[row]
-        place_attributes = "" if state is None else f" data-row=\"{row}\" data-state={quoteattr(state)}"
-        parts.append(rect(floor.left, top, COLUMNS * floor.cell, height,
-                          f'fill="{BAND[kind]}" stroke="#343a40"{place_attributes}'))
-        parts.append("<g>" + titled([f"row {row}: {ROW_WORDS[kind]}"])
-                     + text(floor.label_x, top + height / 2 + 4, row_words.format(row), floor.label_size,
-                            ' fill="#495057"')
-                     + "</g>")
-    for column in range(1, COLUMNS + 1):
-        parts.append(text(floor.x_of(column), floor.top - 6, column_words.format(column), 11,
-                          ' font-weight="bold" fill="#495057"'))
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def belts_svg(floor: Floor, view: FactoryView) -> str:
-    """A belt down every column, except across a tile, which carries its own."""
-    return drawn_belts(floor, frozenset((tile["row"], tile["column"] + side) for tile in view["tiles"]
-                                        for side in (0, 1)))
+def drawn_band(floor: Floor, row: int, state: str | None, row_words: str) -> str:
+    """A row of bands_svg from its state."""
+    kind = ROWS[row]
+    top, height = floor.top_of(row), floor.height_of(row)
+    place_attributes = "" if state is None else f" data-row=\"{row}\" data-state={quoteattr(state)}"
+    return (rect(floor.left, top, COLUMNS * floor.cell, height,
+                 f'fill="{BAND[kind]}" stroke="#343a40"{place_attributes}')
+            + "<g>" + titled([f"row {row}: {ROW_WORDS[kind]}"])
+            + text(floor.label_x, top + height / 2 + 4, row_words.format(row), floor.label_size, ' fill="#495057"')
+            + "</g>")
 
 
 @drawn
-def drawn_belts(floor: Floor, covered: frozenset[tuple[int, int]]) -> str:
-    """belts_svg from the places the tiles cover (row, column)."""
-    parts = ['<g class="belts">']
-    for column in range(1, COLUMNS + 1):
-        for row in range(1, LAST_ROW):
-            if (row, column) not in covered:
-                parts.append(line(floor.x_of(column), floor.top_of(row), floor.x_of(column), floor.bottom_of(row),
-                                  f'stroke="{BELT}" stroke-width="3"'))
-    parts.append("</g>")
-    return "".join(parts)
+def column_numbers(floor: Floor, column_words: str) -> str:
+    return "".join(text(floor.x_of(column), floor.top - 6, column_words.format(column), 11,
+                        ' font-weight="bold" fill="#495057"') for column in range(1, COLUMNS + 1))
+
+
+def belts_svg(floor: Floor, view: FactoryView) -> list[str]:
+    """A belt down every column, except across a tile, which carries its own: a part each column."""
+    covered: dict[int, list[int]] = {}
+    for tile in view["tiles"]:
+        for side in (0, 1):
+            covered.setdefault(tile["column"] + side, []).append(tile["row"])
+    return ['<g class="belts">',
+            *(drawn_belt(floor, column, frozenset(covered.get(column, ()))) for column in range(1, COLUMNS + 1)),
+            "</g>"]
+
+
+@drawn
+def drawn_belt(floor: Floor, column: int, covered: frozenset[int]) -> str:
+    """A column's belts from the rows where tiles cover it."""
+    x = floor.x_of(column)
+    return "".join(line(x, floor.top_of(row), x, floor.bottom_of(row), f'stroke="{BELT}" stroke-width="3"')
+                   for row in range(1, LAST_ROW) if row not in covered)
 
 
 def dispensers_svg(floor: Floor, view: FactoryView) -> str:
@@ -417,12 +426,18 @@ def drawn_tile(floor: Floor, row: int, column: int, kind: str, unused_end: str, 
 def spot_svg(floor: Floor, view: FactoryView, row: int, column: int, actions: list[str]) -> str:
     """A free place for a tile (its left column from 1): the clickable part lies between its two belts, where
     neighbouring places do not overlap; the full two-column outline shows on hover."""
+    return drawn_spot(floor, row, column, tuple(actions), tuple(click_words(view, actions)))
+
+
+@drawn
+def drawn_spot(floor: Floor, row: int, column: int, actions: tuple[str, ...], clicks: tuple[str, ...]) -> str:
+    """spot_svg from where the place is, and its actions with their words."""
     top, bottom = floor.top_of(row), floor.bottom_of(row)
     x, cell = floor.x_of(column), floor.cell
     inset_x, inset_y = floor.spot_inset
     where = place(row, column - 1)
-    title = [f"a free place for a tile in {tile_place(row, column - 1)}", *click_words(view, actions)]
-    return (f"<g{attributes('spot', where, actions, 'spot', state='free')}>{titled(title)}"
+    title = [f"a free place for a tile in {tile_place(row, column - 1)}", *clicks]
+    return (f"<g{attributes('spot', where, list(actions), 'spot', state='free')}>{titled(title)}"
             + rect(x + inset_x, top + inset_y, cell - 2 * inset_x, bottom - top - 2 * inset_y,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                    f'stroke-width="1.5" stroke-dasharray="4 3"')
@@ -433,20 +448,27 @@ def spot_svg(floor: Floor, view: FactoryView, row: int, column: int, actions: li
 
 
 def machine_svg(floor: Floor, view: FactoryView, machine: MachineView, actions: list[str],
-                names: Mapping[str, str] | None = None) -> str:
-    """A Salter or Roaster, named as `names` has it (its kind by default)."""
-    row, column, kind = machine["row"], machine["column"], machine["kind"]
+                names: tuple[tuple[str, str], ...] = ()) -> str:
+    """A Salter or Roaster, named as `names` has it (kind, name; its kind capitalized by default)."""
+    return drawn_machine(floor, machine["row"], machine["column"], machine["kind"], tuple(actions),
+                         tuple(click_words(view, actions)), names)
+
+
+@drawn
+def drawn_machine(floor: Floor, row: int, column: int, kind: str, actions: tuple[str, ...], clicks: tuple[str, ...],
+                  names: tuple[tuple[str, str], ...]) -> str:
+    """machine_svg from where the machine is, its kind, its actions with their words, and the names to give."""
     x, top = floor.x_of(column), floor.top_of(row)
     half, inset, size, extra = floor.machine
     where = place(row, column - 1)
     height = floor.height_of(row) - 2 * inset
     title = [f"{kind.capitalize()} in row {row}, column {column}: every nut through column {column} here is "
-             f"{MACHINE_DOES[kind]}", *click_words(view, actions)]
-    parts = [f"<g{attributes('machine', where, actions, 'machine', state=kind)}>{titled(title)}",
+             f"{MACHINE_DOES[kind]}", *clicks]
+    parts = [f"<g{attributes('machine', where, list(actions), 'machine', state=kind)}>{titled(title)}",
              rect(x - half, top + inset, 2 * half, height, f'rx="5" fill="{MACHINE_FILL[kind]}" stroke="#343a40"')]
     if actions:
         parts.append(highlight(x - half + 2, top + inset + 2, 2 * half - 4, height - 4))
-    name = (names or {}).get(kind, kind.capitalize())
+    name = dict(names).get(kind, kind.capitalize())
     parts.append(text(x, top + inset + height / 2 + 4, name, size, extra))
     return "".join([*parts, "</g>"])
 
@@ -478,11 +500,17 @@ def drawn_squirrel(floor: Floor, column: int, fed: bool, on_path: bool) -> str:
 
 def cell_svg(floor: Floor, view: FactoryView, column: int, actions: list[str]) -> str:
     """A cell of the Squirrel's row he may be sent to."""
+    return drawn_cell(floor, column, tuple(actions), tuple(click_words(view, actions)))
+
+
+@drawn
+def drawn_cell(floor: Floor, column: int, actions: tuple[str, ...], clicks: tuple[str, ...]) -> str:
+    """cell_svg from the cell's column, and its actions with their words."""
     row = COMPONENTS.squirrel_row
     top = floor.top_of(row)
     inset_x, inset_y = floor.cell_inset
-    title = [f"the Squirrel's row, column {column}", *click_words(view, actions)]
-    return (f"<g{attributes('cell', str(column), actions, 'cell')}>{titled(title)}"
+    title = [f"the Squirrel's row, column {column}", *clicks]
+    return (f"<g{attributes('cell', str(column), list(actions), 'cell')}>{titled(title)}"
             + rect(floor.x_of(column) - floor.cell / 2 + inset_x, top + inset_y, floor.cell - 2 * inset_x,
                    floor.height_of(row) - 2 * inset_y,
                    f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{HIGHLIGHT}" '
@@ -584,7 +612,20 @@ def drawn_truck(x: float, y: float, width: float, height: float, truck_id: int, 
     return "".join([*parts, "</g>"])
 
 
+WAITING = Kept()  # the trucks when none is aimed at (most views), by what they show then: which wait
+
+
+def kept_unless_aimed(kept: Kept, key: Hashable, on: dict[tuple[str, str], list[str]], name: str,
+                      draw: Callable[[], str]) -> str:
+    """`draw()`, kept under `key` while no action aims at a `name` element: the key names what it shows then."""
+    return draw() if any(aimed == name for aimed, _ in on) else kept.get(key, draw)
+
+
 def trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]]) -> str:
+    return kept_unless_aimed(WAITING, tuple(view["trucks"]), on, "truck", lambda: all_trucks_svg(view, on))
+
+
+def all_trucks_svg(view: FactoryView, on: dict[tuple[str, str], list[str]]) -> str:
     title = "Trucks waiting" if view["trucks"] else "Every truck has driven away"
     parts = [left_text(MARGIN, TRUCKS_TOP - 8, title, 12, ' font-weight="bold"')]
     for index, truck_id in enumerate(view["trucks"]):
@@ -641,31 +682,49 @@ def status_svg(view: FactoryView) -> str:
             + '<g class="scores">' + left_text(MARGIN, 38, scores, 12, ' fill="#343a40"') + "</g>")
 
 
+SPOT_TARGETS = tuple((row, col + 1, ("spot", place(row, col))) for row, col in SPOTS)
+CELL_TARGETS = tuple((column, ("cell", str(column))) for column in range(1, COLUMNS + 1))
+
+
+def floor_parts(floor: Floor, view: FactoryView, on: dict[tuple[str, str], list[str]], row_words: str,
+                column_words: str, machine_names: tuple[tuple[str, str], ...] = ()) -> list[str]:
+    """The floor's pieces, drawn to `floor`, bottom to top; the elements that actions in `on` target are marked."""
+    def aimed(name: str, row: int, column: int) -> list[str]:
+        return on.get((name, place(row, column - 1)), []) if on else []  # (no place named where nothing is aimed)
+
+    return [
+        *bands_svg(floor, view, row_words, column_words),
+        *belts_svg(floor, view),
+        *(machine_svg(floor, view, machine, aimed("machine", machine["row"], machine["column"]), machine_names)
+          for machine in view["machines"]),
+        *(tile_svg(floor, view, tile, aimed("tile", tile["row"], tile["column"])) for tile in view["tiles"]),
+        *(spot_svg(floor, view, row, column, on[key]) for row, column, key in SPOT_TARGETS if key in on),
+        routes_svg(floor, view),
+        dispensers_svg(floor, view),
+        *(cell_svg(floor, view, column, on[key]) for column, key in CELL_TARGETS if key in on),
+        squirrel_svg(floor, view),
+        *(holder_svg(floor, view, column, on.get(("holder", str(column)), [])) for column in range(1, COLUMNS + 1)),
+    ]
+
+
+@lru_cache(maxsize=8192)  # an action's text and the Squirrel's column always aim at the same
+def aim(action_text: str, squirrel: int) -> tuple[str, str] | None:
+    return target_of(parsed(action_text), squirrel)
+
+
+def aims(view: FactoryView, legal: Sequence[str]) -> dict[tuple[str, str], list[str]]:
+    """The legal actions by the element each is aimed at (target_of)."""
+    squirrel = view["squirrel"]
+    return targets(legal, lambda action_text: aim(action_text, squirrel))
+
+
 def render(view: FactoryView, legal: Sequence[str]) -> str:
     """The factory floor as an SVG document; the elements that `legal` actions target are marked and clickable."""
-    on = targets(legal, lambda action_text: target_of(parsed(action_text), view["squirrel"]))
-    tiles = [tile_svg(FLOOR, view, tile, on.get(("tile", place(tile["row"], tile["column"] - 1)), []))
-             for tile in view["tiles"]]
-    spots = [spot_svg(FLOOR, view, row, col + 1, on[key]) for row, col in SPOTS
-             if (key := ("spot", place(row, col))) in on]
-    machines = [machine_svg(FLOOR, view, machine, on.get(("machine", place(machine["row"], machine["column"] - 1)), []))
-                for machine in view["machines"]]
-    cells = [cell_svg(FLOOR, view, column, on[key]) for column in range(1, COLUMNS + 1)
-             if (key := ("cell", str(column))) in on]
-    holders = [holder_svg(FLOOR, view, column, on.get(("holder", str(column)), [])) for column in range(1, COLUMNS + 1)]
+    on = aims(view, legal)
     return document(WIDTH, HEIGHT, "Nuts!", TARGET_STYLE + EXTENT_STYLE, [
         rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'),
         status_svg(view),
-        bands_svg(FLOOR, view, "row {}", "column {}"),
-        belts_svg(FLOOR, view),
-        *machines,
-        *tiles,
-        *spots,
-        routes_svg(FLOOR, view),
-        dispensers_svg(FLOOR, view),
-        *cells,
-        squirrel_svg(FLOOR, view),
-        *holders,
+        *floor_parts(FLOOR, view, on, "row {}", "column {}"),
         trucks_svg(view, on),
         legend_svg(),
     ])
