@@ -36,9 +36,10 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from typing import NamedTuple
+from itertools import chain
+from typing import NamedTuple, cast
 
-from nutbox.core import seat_name
+from nutbox.core import Action, seat_name
 from nutbox.core.svg import (
     HIGHLIGHT,
     TARGET_STYLE,
@@ -97,9 +98,14 @@ def lower_first(words: str) -> str:
     return words[:1].lower() + words[1:]
 
 
+@cache  # the legal actions' texts come again with every picture (the notation cleans a text before reading it)
+def parsed(action_text: str) -> Action:
+    return NOTATION.parse(action_text)
+
+
 def action_words(view: SortingView, action_text: str) -> str:
     """An action as a person reads it ("Move the red nut from c3 to e5 (its group grows from 1 to 3)")."""
-    return label(NOTATION.parse(action_text), view)
+    return label(parsed(action_text), view)
 
 
 def click_lines(view: SortingView, actions: list[str], verb: str = "click") -> list[str]:
@@ -145,7 +151,7 @@ def group_size(mask: int, name: str) -> int:
 # --- what the legal actions aim at ------------------------------------------------------------------------
 def target_of(view: SortingView, action_text: str) -> tuple[str, str]:
     """The element an action is aimed at, as (data attribute, its value). Every action has one."""
-    action = NOTATION.parse(action_text)
+    action = parsed(action_text)
     if isinstance(action, Move):
         return "move", str(action)
     if isinstance(action, Pickup):
@@ -163,6 +169,27 @@ def target_of(view: SortingView, action_text: str) -> tuple[str, str]:
 def cell_svg(view: SortingView, name: str, actions: list[str]) -> str:
     dealt = name in view["cells"]
     return drawn_cell(name, dealt, view["cells"].get(name), tuple(actions), tuple(click_lines(view, actions)))
+
+
+BoardKey = tuple[str | None, ...]  # the dealt cells and their colours: name, colour, name, colour, ...
+
+
+def board_key(view: SortingView) -> BoardKey:
+    """The dealt cells' colours, flat: a key of one tuple of strings, which the garbage collector soon leaves
+    alone (a tuple of pairs would be a tuple to follow for every cell of every board kept)."""
+    return tuple(chain.from_iterable(view["cells"].items()))
+
+
+def held_in(key: BoardKey) -> dict[str, str | None]:
+    """The dealt cells' colours by name, from their board_key."""
+    return {cast(str, name): colour for name, colour in zip(key[::2], key[1::2], strict=True)}
+
+
+@drawn  # the seats see one board between two moves, and a move changes a cell or two of it
+def plain_cells(cells: BoardKey) -> tuple[str, ...]:
+    """Every cell (in the order of NAMES) as it looks with no action on it, from the dealt cells' colours."""
+    held = held_in(cells)
+    return tuple(drawn_cell(name, name in held, held.get(name), (), ()) for name in NAMES)
 
 
 @drawn  # a cell looks the same whenever it holds the same piece with the same actions
@@ -305,8 +332,13 @@ def drawn_badge(first: str, action_text: str, colour: str, group_mask: int) -> s
 
 def board_svg(view: SortingView, on: dict[tuple[str, str], list[str]]) -> list[str]:
     """The cells, then what is clicked on top of them: move chips and pickup badges."""
+    parts = list(plain_cells(board_key(view)))
+    if not on:
+        return parts
     colours = masks(view["cells"])
-    parts = [cell_svg(view, name, on.get(("cell", name), [])) for name in NAMES]
+    for (kind, name), actions in on.items():
+        if kind == "cell":
+            parts[CELL_OF_NAME[name]] = cell_svg(view, name, actions)
     into: dict[str, list[tuple[str, str]]] = {}
     for (kind, value), actions in on.items():
         if kind == "move":
@@ -324,16 +356,21 @@ def owner_of(view: SortingView, set_code: str) -> int | None:
     return owners[0] if owners else None
 
 
-def plaque_svg(view: SortingView, index: int, actions: list[str]) -> str:
+def plaque_svg(view: SortingView, index: int, actions: list[str], pieces: Counter[str | None]) -> str:
     """A colour set: its owner, their turn or win, whether they move first, and each colour's groups."""
+    return drawn_plaque(plaque_key(view, index, actions, pieces))
+
+
+def plaque_key(view: SortingView, index: int, actions: list[str], pieces: Counter[str | None],
+               verb: str = "click") -> PlaqueKey:
+    """What a plaque shows of the view (`pieces`: the nuts of each colour on the board)."""
     owner = owner_of(view, SETS[index])
-    pieces = Counter(view["cells"].values())
     colours = [COLOURS[c] for c in SET_COLOURS[index]]
-    return drawn_plaque(PlaqueKey(
+    return PlaqueKey(
         index, owner, owner is not None and view["seat"] == owner, owner is not None and view["to_move"] == owner,
         owner is not None and owner in view.get("winners", []), view["first"],
         tuple(view["groups"][colour] for colour in colours), tuple(pieces[colour] for colour in colours),
-        tuple(actions), tuple(click_lines(view, actions))))
+        tuple(actions), tuple(click_lines(view, actions, verb)))
 
 
 class PlaqueKey(NamedTuple):
@@ -362,7 +399,7 @@ def drawn_plaque(key: PlaqueKey) -> str:
     colours = [COLOURS[c] for c in SET_COLOURS[index]]
     colour_lines = [f"{colour}: {counted_words(nuts, groups)}"
                     for colour, groups, nuts in zip(colours, key.groups, key.pieces, strict=True)]
-    named = None if owner is None else seat_name(owner) + (" (you)" if key.yours else "")
+    named = owner_named(key)
     head = f"{set_words(set_code)}: " + (named if named is not None else "not chosen yet")
     shows = state_of_plaque(owner, key.first, colours, key.groups, key.pieces)
     parts = [f"<g{attributes('set', set_code, list(key.actions), 'set', shows)}>",
@@ -380,27 +417,31 @@ def drawn_plaque(key: PlaqueKey) -> str:
         order = "moves first" if key.first == owner else "moves second"
         parts.append(left_text(x + PLAQUE_WIDTH - 10, y + 20, order, 11, f' text-anchor="end" fill="{FAINT}"'))
     for slot, (colour, groups, nuts) in enumerate(zip(colours, key.groups, key.pieces, strict=True)):
-        fill, ink = FILL[colour]
-        sx, sy = x + 22 + slot * (PLAQUE_WIDTH - 20) / 3, y + 52
-        sorted_mark = " ✓" if groups == 1 and owner is not None else ""
-        parts += [circle(sx, sy, 12, f'fill="{fill}" stroke="#343a40"'),
-                  text(sx, sy + 4.5, LETTER[colour], 12.5, f' font-weight="bold" fill="{ink}"'),
-                  left_text(sx + 17, sy - 1, f"{groups} group{'s' if groups != 1 else ''}{sorted_mark}", 11.5),
-                  left_text(sx + 17, sy + 12, f"{nuts} nut{'s' if nuts != 1 else ''}", 9.5, f' fill="{FAINT}"')]
+        parts.append(colour_slot(colour, groups, nuts, owner is not None, x + 22 + slot * (PLAQUE_WIDTH - 20) / 3,
+                                 y + 52))
     return "".join([*parts, "</g>"])
 
 
-def plaque_state(view: SortingView, index: int, owner: int | None, pieces: dict[str, int]) -> str:
-    """What a plaque shows that play changes: its owner and turn order, and each colour's groups and pieces
-    (not whose turn it is, which changes every turn): "player 2, first; red 3/9; blue 1/10; yellow 2/10"."""
-    colours = [COLOURS[c] for c in SET_COLOURS[index]]
-    return state_of_plaque(owner, view["first"], colours, tuple(view["groups"][colour] for colour in colours),
-                           tuple(pieces[colour] for colour in colours))
+@drawn  # a plaque changes with every turn, its colours' counts seldom
+def colour_slot(colour: str, groups: int, nuts: int, owned: bool, sx: float, sy: float) -> str:
+    """A colour of a plaque centred at (sx, sy): its disc, its groups (sorted once one, if owned) and nuts."""
+    fill, ink = FILL[colour]
+    sorted_mark = " ✓" if groups == 1 and owned else ""
+    return "".join([circle(sx, sy, 12, f'fill="{fill}" stroke="#343a40"'),
+                    text(sx, sy + 4.5, LETTER[colour], 12.5, f' font-weight="bold" fill="{ink}"'),
+                    left_text(sx + 17, sy - 1, f"{groups} group{'s' if groups != 1 else ''}{sorted_mark}", 11.5),
+                    left_text(sx + 17, sy + 12, f"{nuts} nut{'s' if nuts != 1 else ''}", 9.5, f' fill="{FAINT}"')])
+
+
+def owner_named(key: PlaqueKey) -> str | None:
+    """A plaque's owner as its viewer reads them, None if nobody took the set yet."""
+    return None if key.owner is None else seat_name(key.owner) + (" (you)" if key.yours else "")
 
 
 def state_of_plaque(owner: int | None, first: int | None, colours: list[str], groups: tuple[int, ...],
                     pieces: tuple[int, ...]) -> str:
-    """plaque_state from what it reads: the owner, who moves first, and the set's colours' groups and pieces."""
+    """What a plaque shows that play changes, from the owner, who moves first, and the set's colours' groups and
+    pieces (not whose turn it is, which changes every turn): "player 2, first; red 3/9; blue 1/10; yellow 2/10"."""
     who = "nobody" if owner is None else f"player {owner + 1}"
     if first is not None and owner is not None:
         who += ", first" if first == owner else ", second"
@@ -487,7 +528,8 @@ def render(view: SortingView, legal: Sequence[str]) -> str:
     """The board and the colour sets as an SVG document; every action of `legal` is its own clickable element."""
     on = targets(legal, lambda action_text: target_of(view, action_text))
     parts = [rect(0, 0, WIDTH, HEIGHT, 'fill="#fff"'), status_svg(view, legal), *board_svg(view, on)]
-    parts += [plaque_svg(view, index, on.get(("set", SETS[index]), [])) for index in range(len(SETS))]
+    pieces = Counter(view["cells"].values())
+    parts += [plaque_svg(view, index, on.get(("set", SETS[index]), []), pieces) for index in range(len(SETS))]
     buttons = {seat: on.get(("first", str(seat + 1)), []) for seat in (0, 1)}
     parts += [first_button(view, seat, actions) for seat, actions in buttons.items() if actions]
     return document(WIDTH, HEIGHT, "Nuts Sorting", STYLE, parts)
