@@ -1,16 +1,17 @@
 """Load test of the browser table on loopback: many concurrent games (Nuts Sorting unless --game says) played by
 scripted clients.
 
-    python bench/server_load.py [--game ID] [--tables N] [--bot-tables K] [--seconds S] [--think T] [--warmup W]
-                                [--rounds R] [--yardstick Y] [--profile FILE] [--db sqlite|postgresql]
+    python bench/server_load.py [--game ID] [--phone] [--tables N] [--bot-tables K] [--seconds S] [--think T]
+                                [--warmup W] [--rounds R] [--yardstick Y] [--profile FILE] [--db sqlite|postgresql]
                                 [--processes 1,2]
 
 The server runs as a subprocess (uvicorn, one bot worker) on a free loopback port with a fresh temporary
 SQLite database. N tables are made through the HTTP form with two human seats, K more with one human seat
-against a `random` bot. Each table has three WebSocket connections: both seats and a spectator. The seat to
-move sends a random legal action after a think time (T seconds, uniformly jittered by +-50%); that action's
-latency is the time from sending it until all three of the table's connections have received a position with
-a newer version. A finished game is replaced by a new table, as people would start another.
+against a `random` bot. Each table has three WebSocket connections: both seats and a spectator (with --phone,
+each asks for the board drawn for a phone). The seat to move sends a random legal action after a think time (T
+seconds, uniformly jittered by +-50%); that action's latency is the time from sending it until all three of the
+table's connections have received a position with a newer version. A finished game is replaced by a new table,
+as people would start another.
 
 After W seconds of warm-up the next S seconds are measured, in R rounds of S/R seconds; before each round the
 clients stop acting, wait for every action sent to be answered, and bench/engine.py's plain-Python yardstick
@@ -240,10 +241,11 @@ class Table:
     """One table being played: makes it, connects three clients, plays until the game ends or time is up."""
 
     def __init__(self, base: str, bot: bool, stats: Stats, rng: random.Random, think: float, game: str,
-                 gate: asyncio.Event, watch: str | None = None) -> None:
+                 gate: asyncio.Event, watch: str | None = None, phone: bool = False) -> None:
         self.base, self.bot, self.stats, self.rng, self.think = base, bot, stats, rng, think
         self.game, self.gate = game, gate  # the game played; set while the clients may act (unset between rounds)
         self.watch = watch or base  # where the spectator connects: another process, when there are several
+        self.phone = phone  # whether every connection asks for the phone's drawing of the board
         self.connections: list[Connection] = []
         self.changed = asyncio.Event()
         self.pending: tuple[int, float] | None = None  # version acted on, time sent
@@ -255,7 +257,8 @@ class Table:
         self.stats.tables_made += 1
         self.connections = []
         for secret in [*secrets, ""]:  # the human seats, then a spectator
-            query = f"?secret={secret}" if secret else ""
+            asked = {**({"secret": secret} if secret else {}), **({"layout": "phone"} if self.phone else {})}
+            query = f"?{urllib.parse.urlencode(asked)}" if asked else ""
             ws_base = (self.base if secret else self.watch).replace("http://", "ws://")
             self.connections.append(Connection(await connect(f"{ws_base}/ws/t/{table}{query}", open_timeout=60)))
         self.readers = [asyncio.create_task(self.read(c)) for c in self.connections]
@@ -364,7 +367,7 @@ async def drive(bases: list[str], args: argparse.Namespace, read: Callable[[], d
     gate.set()
     kinds = [False] * args.tables + [True] * args.bot_tables
     playing = [Table(bases[n % len(bases)], bot, stats, random.Random(rng.random()), args.think, args.game, gate,
-                     bases[(n + 1) % len(bases)]) for n, bot in enumerate(kinds)]
+                     bases[(n + 1) % len(bases)], args.phone) for n, bot in enumerate(kinds)]
     setup = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     async def opened(table: Table) -> None:
@@ -458,6 +461,7 @@ def print_profile(path: str, top: int = 30) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--game", default="nuts-sorting", help="the game every table plays (its id)")
+    parser.add_argument("--phone", action="store_true", help="every connection asks for the phone's board")
     parser.add_argument("--tables", type=int, default=200, help="tables of two people")
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of a person against a random bot")
     parser.add_argument("--seconds", type=float, default=30, help="measured time")
@@ -558,7 +562,8 @@ def report(args: argparse.Namespace, stats: Stats, rounds: list[Round], memory: 
     print(f"game              {args.game}")
     print(f"tables            {args.tables} of two people + {args.bot_tables} against a random bot "
           f"({stats.tables_made} made in all, {stats.games} games finished)")
-    print(f"clients           {3 * (args.tables + args.bot_tables)} WebSocket connections (2 seats + 1 spectator each)")
+    print(f"clients           {3 * (args.tables + args.bot_tables)} WebSocket connections (2 seats + 1 spectator each)"
+          + (", each a phone's" if args.phone else ""))
     print(f"measured          {wall:.1f} s in {len(rounds)} rounds after {args.warmup:g} s warm-up, "
           f"think {args.think:g} s +-50%")
     print(f"actions applied   {measured} sent by people ({len(stats.latencies)} at two-people tables)")
