@@ -24,20 +24,24 @@ section as tall as the spaces below it, with hedges (green bars) between the sec
 Each player's storage cards come four to a row under a header with the name, points, supply and kept
 jokers (David beside the player he guards). The clickable places, their data-action/data-actions and the
 data-* names and data-state values are exactly render_svg's, so a table offers the same actions and marks
-the same changes; nuts are named, never lettered. The picture depends on the view and `legal` only.
+the same changes; nuts are named, never lettered. The picture depends on the view and `legal` only. Its
+parts are kept as render_svg's are, keyed also by where they stand (what comes above them moves them down).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import with_names
 from nutbox.core.svg import (
     TARGET_STYLE,
+    Kept,
     attributes,
     circle,
     document,
+    drawn,
     highlight,
     left_text,
     line,
@@ -56,25 +60,36 @@ from nutbox.games.in_the_nuts.render_svg import (
     NEED4,
     RACCOON_FILL,
     TRACK_FILL,
+    Card,
+    Deck,
     DieSize,
     DotStyle,
     FaceSize,
     MarkerSize,
+    card_actions,
     card_name,
-    click_lines,
+    card_of,
+    clicks,
     david_svg,
     deck_lines,
+    deck_of,
+    deck_state,
     deck_where,
     dice_group,
+    dice_of,
     dice_spaces,
     die_svg,
+    faceup_actions,
+    ground,
     kept_words,
     marker,
     markers,
     nut_card,
+    player_key,
     player_words,
     points_pill,
     raccoon_words,
+    section_counts,
     slot_dots,
     slot_words,
     space_words,
@@ -86,7 +101,7 @@ from nutbox.games.in_the_nuts.render_svg import (
     unseen_words,
     upper_spaces,
 )
-from nutbox.games.in_the_nuts.view import NutsView, StorageCard
+from nutbox.games.in_the_nuts.view import NutsView
 from nutbox.games.in_the_nuts.words import PLAYER_FILL
 
 WIDTH = 358
@@ -143,6 +158,7 @@ def wrap(content: str, size: float, width: float, bold: bool = False) -> list[st
     return lines
 
 
+@drawn
 def paragraph(y: float, content: str, size: float, extra: str = "", bold: bool = False) -> tuple[str, float]:
     """`content` wrapped to the picture's width from the left margin, its first baseline at y; the SVG and the
     y below its last line."""
@@ -171,19 +187,66 @@ def band(row: dict[int, tuple[float, float]], spaces: Iterable[int]) -> tuple[fl
     return row[min(chosen)][0], row[max(chosen)][1]
 
 
-def section_svg(view: NutsView, column: tuple[int, int], top: float, bottom: float, names: list[str],
-                raccoon: bool, counts: list[int], title: str, where: tuple[str, str], actions: list[str]) -> str:
-    """A section of an area between its hedges: its ground, its name (a line or two) and the markers."""
-    left, width = column
+class SectionLook(NamedTuple):
+    """What a section of an area shows whatever the play, turned a quarter: its column, the starting spaces it
+    stands beside, its name (a line or two) and what it is."""
+
+    column: tuple[int, int]
+    spaces: tuple[int, ...]
+    names: tuple[str, ...]
+    raccoon: bool
+    title: str
+    where: tuple[str, str]  # its data attribute and value
+
+
+def section_looks() -> tuple[SectionLook, ...]:
+    """The areas' sections in render_svg's order (section_counts): the 4-squirrel area's one, the 3-squirrel
+    area's three, the 2-squirrel area's five."""
+    looks = [SectionLook(AREA4, tuple(SPACES), ("any nut",), False,
+                         f"4-squirrel area, one section: {NEED4} squirrels of one player take any face-up nut",
+                         ("area4", "1"))]
+    names: tuple[str, ...]
+    for index, section in enumerate(COMPONENTS.area3):
+        fed = ", ".join(section_label(below) for below in section.below)
+        if section.raccoon:
+            names, title = ("Raccoon",), f"3-squirrel area, the raccoon field over {fed}: {raccoon_words(NEED3)}"
+        else:
+            words = slot_words(section.slots)
+            names = ("nut " + " or ".join(str(slot + 1) for slot in section.slots),)
+            title = f"3-squirrel area, the section over {fed}: {NEED3} squirrels of one player take {words}"
+        looks.append(SectionLook(AREA3, tuple(upper_spaces(section)), names, section.raccoon, title,
+                                 ("area3", str(index + 1))))
+    for index, section in enumerate(COMPONENTS.area2):
+        label = section_label(index)
+        if section.raccoon:
+            names = ("Raccoon",)
+            title = f"2-squirrel area, the raccoon field over space {label}: {raccoon_words(NEED2)}"
+        else:
+            names = (label, f"→ nut {section.slots[0] + 1}")
+            title = (f"2-squirrel area, section {label}: {NEED2} squirrels of one player take "
+                     f"{slot_words(section.slots)}")
+        looks.append(SectionLook(AREA2, tuple(section.spaces), names, section.raccoon, title, ("section", label)))
+    return tuple(looks)
+
+
+SECTION_LOOKS = section_looks()
+
+
+@drawn
+def section_svg(look: int, top: float, bottom: float, counts: tuple[int, ...], actions: tuple[str, ...],
+                click: tuple[str, ...]) -> str:
+    """A section of an area (SECTION_LOOKS[look]) between its hedges: its ground, its name (a line or two) and
+    the markers."""
+    (left, width), _, names, raccoon, title, where = SECTION_LOOKS[look]
     top, bottom = top + 3, bottom - 3  # clear of the hedges and of the next section
-    lines = [title, *squirrel_lines(counts), *click_lines(view, actions)]
-    parts = [f"<g{attributes(*where, actions, 'section', state=squirrels_state(counts))}>", titled(lines),
+    lines = [title, *squirrel_lines(counts), *click]
+    parts = [f"<g{attributes(*where, list(actions), 'section', state=squirrels_state(counts))}>", titled(lines),
              rect(left, top, width, bottom - top, f'rx="3" fill="{RACCOON_FILL if raccoon else AREA_FILL}" '
                   'stroke="#868e96"')]
     if actions:
         parts.append(highlight(left + 3, top + 3, width - 6, bottom - top - 6, corner=3))
     if text_width(" ".join(names), 11, bold=True) <= width - 8:
-        names = [" ".join(names)]  # on one line where it fits, leaving room for two rows of markers
+        names = (" ".join(names),)  # on one line where it fits, leaving room for two rows of markers
     y = top + 2
     for name in names:
         y += 13
@@ -197,49 +260,33 @@ def hedge(column: tuple[int, int], y: float) -> str:
     return line(left + 4, y, left + width - 4, y, f'stroke="{HEDGE}" stroke-width="5" stroke-linecap="round"')
 
 
-def areas_svg(view: NutsView, row: dict[int, tuple[float, float]], on: dict[tuple[str, str], list[str]]) -> str:
-    top, bottom = row[SPACES[0]][0], row[SPACES[-1]][1]
-    parts = [section_svg(view, AREA4, top, bottom, ["any nut"], False, view["area4"],
-                         f"4-squirrel area, one section: {NEED4} squirrels of one player take any face-up nut",
-                         ("area4", "1"), [])]
-    hedges = []
-    for index, (section, counts) in enumerate(zip(COMPONENTS.area3, view["area3"], strict=True)):
-        high, low = band(row, upper_spaces(section))
-        fed = ", ".join(section_label(below) for below in section.below)
-        if section.raccoon:
-            names, title = ["Raccoon"], f"3-squirrel area, the raccoon field over {fed}: {raccoon_words(NEED3)}"
-        else:
-            words = slot_words(section.slots)
-            names = ["nut " + " or ".join(str(slot + 1) for slot in section.slots)]
-            title = f"3-squirrel area, the section over {fed}: {NEED3} squirrels of one player take {words}"
-        parts.append(section_svg(view, AREA3, high, low, names, section.raccoon, counts, title,
-                                 ("area3", str(index + 1)), []))
-        if index:
-            hedges.append(hedge(AREA3, high))
-    for index, (section, counts) in enumerate(zip(COMPONENTS.area2, view["area2"], strict=True)):
-        label = section_label(index)
-        high, low = band(row, section.spaces)
-        if section.raccoon:
-            names = ["Raccoon"]
-            title = f"2-squirrel area, the raccoon field over space {label}: {raccoon_words(NEED2)}"
-        else:
-            names = [label, f"→ nut {section.slots[0] + 1}"]
-            title = (f"2-squirrel area, section {label}: {NEED2} squirrels of one player take "
-                     f"{slot_words(section.slots)}")
-        parts.append(section_svg(view, AREA2, high, low, names, section.raccoon, counts, title, ("section", label),
-                                 on.get(("section", label), [])))
-        if index:
-            hedges.append(hedge(AREA2, high))
-    return "".join(parts) + '<g class="hedges" pointer-events="none">' + "".join(hedges) + "</g>"
+@drawn
+def hedges_svg(board_top: float) -> str:
+    """The hedges between the sections of the 3- and 2-squirrel areas, the board's rows starting at `board_top`."""
+    row = rows(board_top)
+    hedges = [hedge(AREA3, band(row, upper_spaces(section))[0]) for section in COMPONENTS.area3[1:]]
+    hedges += [hedge(AREA2, band(row, section.spaces)[0]) for section in COMPONENTS.area2[1:]]
+    return '<g class="hedges" pointer-events="none">' + "".join(hedges) + "</g>"
 
 
-def space_svg(view: NutsView, space: int, top: float, bottom: float, actions: list[str]) -> str:
+def areas_svg(view: NutsView, row: dict[int, tuple[float, float]], on: dict[tuple[str, str], list[str]]) -> list[str]:
+    """The sections, a part each, then the hedges between them."""
+    parts = []
+    for look, counts in enumerate(section_counts(view)):
+        spaces, where = SECTION_LOOKS[look].spaces, SECTION_LOOKS[look].where
+        actions = on.get(where, [])
+        parts.append(section_svg(look, *band(row, spaces), tuple(counts), tuple(actions), clicks(view, actions)))
+    return [*parts, hedges_svg(row[SPACES[0]][0])]
+
+
+@drawn
+def space_svg(space: int, top: float, bottom: float, owner: int | None, actions: tuple[str, ...],
+              click: tuple[str, ...]) -> str:
     left, width = TRACK
-    owner = view["track"][str(space)]
-    state, lines = space_words(view, space)
+    state, lines = space_words(space, owner)
     middle = (top + bottom) / 2
-    parts = [f"<g{attributes('space', str(space), actions, 'space', state=state)}>",
-             titled(lines + click_lines(view, actions)),
+    parts = [f"<g{attributes('space', str(space), list(actions), 'space', state=state)}>",
+             titled([*lines, *click]),
              rect(left, top + 2, width, bottom - top - 4, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(left + 2, top + 4, width - 4, bottom - top - 8, corner=3))
@@ -249,17 +296,18 @@ def space_svg(view: NutsView, space: int, top: float, bottom: float, actions: li
     return "".join([*parts, "</g>"])
 
 
-def faceup_svg(view: NutsView, index: int, top: float, bottom: float, actions: list[str]) -> str:
-    """The face-up nut beside the 2-squirrel section `index`."""
+@drawn
+def faceup_svg(index: int, top: float, bottom: float, code: str | None, actions: tuple[str, ...],
+               click: tuple[str, ...]) -> str:
+    """The face-up nut (`code`) beside the 2-squirrel section `index`."""
     section = COMPONENTS.area2[index]
     slot = section.slots[0]
     left, width = NUTS
-    code = view["faceup"][slot]
     lines = [f"face-up nut {slot + 1} (beside {section_label(index)}): "
              + (card_name(code) if code else "empty, no card left to refill it")]
     top, bottom = top + 2, bottom - 2
-    parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup', state=code or 'empty')}>",
-             titled(lines + click_lines(view, actions)),
+    parts = [f"<g{attributes('slot', str(slot + 1), list(actions), 'faceup', state=code or 'empty')}>",
+             titled([*lines, *click]),
              rect(left, top, width, bottom - top, 'rx="4" fill="#fff" stroke="#ced4da"')]
     if actions:
         parts.append(highlight(left + 2, top + 2, width - 4, bottom - top - 4, corner=3))
@@ -276,19 +324,21 @@ def faceup_svg(view: NutsView, index: int, top: float, bottom: float, actions: l
     return "".join([*parts, "</g>"])
 
 
-def dice_svg(view: NutsView, top: float) -> str:
-    parts = [dice_group(view), left_text(MARGIN + 2, top + 26, "Dice", 13, ' font-weight="bold"')]
-    if view["dice"] is None:
+@drawn
+def dice_svg(dice: tuple[int, ...] | None, top: float) -> str:
+    parts = [dice_group(dice), left_text(MARGIN + 2, top + 26, "Dice", 13, ' font-weight="bold"')]
+    if dice is None:
         parts.append(left_text(MARGIN + 46, top + 26, "not rolled yet", 12, f' fill="{GREY}"'))
         return "".join([*parts, "</g>"])
-    green, low, high = view["dice"]
-    spaces = dice_spaces(view["dice"])
+    green, low, high = dice
+    spaces = dice_spaces(dice)
     parts += [die_svg(MARGIN + 44, top + 6, green, True, DIE), die_svg(MARGIN + 78, top + 6, low, False, DIE),
               die_svg(MARGIN + 112, top + 6, high, False, DIE),
               left_text(MARGIN + 152, top + 26, f"→ space {spaces}", 13, ' font-weight="bold"')]
     return "".join([*parts, "</g>"])
 
 
+@drawn
 def header_svg(top: float) -> str:
     """The columns' names over the board."""
     names = ((NUTS, "nuts on", "offer"), (TRACK, "track", ""), (AREA2, "2-squirrel", "area"),
@@ -301,41 +351,46 @@ def header_svg(top: float) -> str:
     return "".join([*parts, "</g>"])
 
 
-def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[str, float]:
-    """The dice, then the board turned a quarter; the SVG and the y under it."""
-    parts = [dice_svg(view, top), header_svg(top + DICE_HEIGHT)]
+def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[list[str], float]:
+    """The dice, then the board turned a quarter; its parts (the dice, the header, each section, each starting
+    space, each face-up nut or David) and the y under it."""
+    parts = [dice_svg(dice_of(view), top), header_svg(top + DICE_HEIGHT)]
     row = rows(top + DICE_HEIGHT + HEADER)
-    parts.append(areas_svg(view, row, on))
-    parts += [space_svg(view, space, *row[space], on.get(("space", str(space)), [])) for space in SPACES]
+    parts += areas_svg(view, row, on)
+    for space in SPACES:
+        actions = on.get(("space", str(space)), [])
+        parts.append(space_svg(space, *row[space], view["track"][str(space)], tuple(actions), clicks(view, actions)))
     for index, section in enumerate(COMPONENTS.area2):
         high, low = band(row, section.spaces)
         if not section.raccoon:
-            parts.append(faceup_svg(view, index, high, low, on.get(("slot", str(section.slots[0] + 1)), [])))
+            actions = faceup_actions(on, index)
+            code = view["faceup"][section.slots[0]]
+            parts.append(faceup_svg(index, high, low, code, tuple(actions), clicks(view, actions)))
         elif view["david"] is None:
-            parts.append(david_svg(NUTS[0] + NUTS[1] / 2, (high + low) / 2 - 8, view, FACE))
-    return "".join(parts), row[SPACES[-1]][1]
+            parts.append(david_svg(NUTS[0] + NUTS[1] / 2, (high + low) / 2 - 8, None, FACE))
+    return parts, row[SPACES[-1]][1]
 
 
-def deck_svg(view: NutsView, top: float) -> tuple[str, float]:
-    where = deck_where(view)
-    counts = " ".join(f"{code} {count}" for code, count in view["unseen"].items())
-    first, y = paragraph(top + 14, f"Deck: {where}", 12, bold=True)
-    second, y = paragraph(y + 15, f"not yet drawn: {unseen_words(view['unseen'])}", 11, f' fill="{GREY}"')
-    return (f'<g class="deck" data-deck="1" data-state={quoteattr(f"{where}; unseen: {counts}")}>'
-            + titled(deck_lines(view)) + first + second + "</g>"), y
+@drawn
+def deck_svg(deck: Deck, top: float) -> tuple[str, float]:
+    first, y = paragraph(top + 14, f"Deck: {deck_where(deck)}", 12, bold=True)
+    second, y = paragraph(y + 15, f"not yet drawn: {unseen_words(dict(deck.unseen))}", 11, f' fill="{GREY}"')
+    return (f'<g class="deck" data-deck="1" data-state={quoteattr(deck_state(deck))}>'
+            + titled(deck_lines(deck)) + first + second + "</g>"), y
 
 
 # --- the storage cards --------------------------------------------------------------------------------------
-def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, x: float, y: float,
-                     actions: list[str]) -> str:
+@drawn
+def storage_card_svg(seat: int, number: int, card: Card, x: float, y: float,
+                     aimed: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
     middle = x + CARD_WIDTH / 2
-    parts = storage_card_ground(view, seat, number, card, actions, (x, y, CARD_WIDTH, CARD_HEIGHT))
+    parts = storage_card_ground(seat, number, card, aimed, (x, y, CARD_WIDTH, CARD_HEIGHT))
     parts.append(left_text(x + 6, y + 14, f"card {number}", 11, f' fill="{GREY}"'))
-    if card["nut"]:
-        parts.append(nut_card(x + 5, y + 19, CARD_WIDTH - 10, 17, card["nut"], 11))
+    if card.nut:
+        parts.append(nut_card(x + 5, y + 19, CARD_WIDTH - 10, 17, card.nut, 11))
     else:
         parts.append(text(middle, y + 32, "empty", 11, ' fill="#868e96"'))
-    if card["filled"]:
+    if card.filled:
         parts.append(text(middle, y + 50, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
     else:
         parts.append(slot_dots(card, middle, y + 46, CARD_WIDTH - 10, DOTS))
@@ -343,9 +398,11 @@ def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, 
     return "".join([*parts, "</g>"])
 
 
-def player_svg(view: NutsView, seat: int, top: float, on: dict[tuple[str, str], list[str]]) -> tuple[str, float]:
-    """A player's header (colour, name, points, supply, kept jokers; David if he guards them) and their storage
-    cards four to a row; the SVG and the y under it."""
+PLAYERS = Kept()  # the players' headers, by their top and render_svg's player_key
+
+
+def header_of(view: NutsView, seat: int, top: float) -> str:
+    """A player's header (colour, name, points, supply, kept jokers; David if he guards them)."""
     fill, _ = PLAYER_FILL[seat]
     name, points, lines, state = player_words(view, seat)
     kept = view["kept"][seat]
@@ -361,28 +418,37 @@ def player_svg(view: NutsView, seat: int, top: float, on: dict[tuple[str, str], 
                        f"{kept_words(kept)}", 11, f' fill="{GREY}"'),
              "</g>"]
     if guards:
-        parts.append(david_svg(WIDTH - MARGIN - 24, top + 17, view, FACE))
+        parts.append(david_svg(WIDTH - MARGIN - 24, top + 17, seat, FACE))
+    return "".join(parts)
+
+
+def player_svg(view: NutsView, seat: int, top: float, on: dict[tuple[str, str], list[str]]) -> tuple[list[str], float]:
+    """A player's header and their storage cards four to a row; the parts (the header, each card) and the y
+    under them."""
+    parts = [PLAYERS.get((top, player_key(view, seat)), lambda: header_of(view, seat, top))]
     y = top + PLAYER_HEADER
     for number, card in enumerate(view["storage"][seat], 1):
         column, line_number = (number - 1) % CARDS_PER_ROW, (number - 1) // CARDS_PER_ROW
         x = MARGIN + column * (CARD_WIDTH + CARD_GAP)
-        parts.append(storage_card_svg(view, seat, number, card, x, y + line_number * (CARD_HEIGHT + CARD_GAP),
-                                      on.get(("card", f"{seat + 1}-{number}"), [])))
+        parts.append(storage_card_svg(seat, number, card_of(card), x, y + line_number * (CARD_HEIGHT + CARD_GAP),
+                                      card_actions(view, on, seat, number)))
     lines_of_cards = -(-len(view["storage"][seat]) // CARDS_PER_ROW)
-    return "".join(parts), y + lines_of_cards * (CARD_HEIGHT + CARD_GAP) - CARD_GAP
+    return parts, y + lines_of_cards * (CARD_HEIGHT + CARD_GAP) - CARD_GAP
 
 
-def storage_svg(view: NutsView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[str, float]:
+def storage_svg(view: NutsView, on: dict[tuple[str, str], list[str]], top: float) -> tuple[list[str], float]:
     """Every player's cards: the players with a clickable card first, then the others in seat order."""
     clickable = {int(value.split("-")[0]) - 1 for kind, value in on if kind == "card"}
-    parts, y = [], top
+    parts: list[str] = []
+    y = top
     for seat in sorted(range(view["players"]), key=lambda seat: (seat not in clickable, seat)):
-        drawn, y = player_svg(view, seat, y, on)
-        parts.append(drawn)
+        pieces, y = player_svg(view, seat, y, on)
+        parts += pieces
         y += GAP + 4
-    return "".join(parts), y - GAP - 4
+    return parts, y - GAP - 4
 
 
+@drawn
 def legend_svg(top: float) -> tuple[str, float]:
     """What the dots on a storage card and a two-coloured card mean."""
     y = top + 12
@@ -403,27 +469,27 @@ def render(view: NutsView, legal: Sequence[str]) -> str:
     render_svg."""
     on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))
     lines = status_lines(view)
-    parts, y = paragraph(20, lines[0], 13, bold=True)
-    body = [parts]
+    piece, y = paragraph(20, lines[0], 13, bold=True)
+    body = [piece]
     for extra in lines[1:]:
-        drawn, y = paragraph(y + 17, extra, 12)
-        body.append(drawn)
+        piece, y = paragraph(y + 17, extra, 12)
+        body.append(piece)
     y += GAP + 4
     cards_first = view["phase"] == "over" or any(kind == "card" for kind, _ in on)
     if cards_first:
-        drawn, y = storage_svg(view, on, y)
-        body.append(drawn)
+        pieces, y = storage_svg(view, on, y)
+        body += pieces
         y += GAP + 4
-    drawn, y = board_svg(view, on, y)
-    body.append(drawn)
-    drawn, y = deck_svg(view, y + GAP)
-    body.append(drawn)
+    pieces, y = board_svg(view, on, y)
+    body += pieces
+    piece, y = deck_svg(deck_of(view), y + GAP)
+    body.append(piece)
     y += GAP + 6
     if not cards_first:
-        drawn, y = storage_svg(view, on, y)
-        body.append(drawn)
+        pieces, y = storage_svg(view, on, y)
+        body += pieces
         y += GAP
-    drawn, y = legend_svg(y)
-    body.append(drawn)
+    piece, y = legend_svg(y)
+    body.append(piece)
     tall = y + MARGIN + 4
-    return document(WIDTH, tall, "In the Nuts!", TARGET_STYLE, [rect(0, 0, WIDTH, tall, 'fill="#fff"'), *body])
+    return document(WIDTH, tall, "In the Nuts!", TARGET_STYLE, [ground(WIDTH, tall), *body])

@@ -26,21 +26,26 @@ nut its card, a storage card its nuts ("W 2+1j filled"), a player's block their 
 jokers, the raccoon (data-raccoon) whom he guards, the dice (data-dice) and the deck (data-deck) what they
 show. A table compares them with the same places' earlier states to mark what changed since a seat last
 decided. The drawing depends on the view and `legal` only, so the same input always gives the same text.
+Each section, starting space, face-up nut, storage card and player's block is a part of its own, kept once drawn
+(core.svg `drawn`, `Kept`) under what of the view it shows (a target's click lines included), as are the dice,
+the deck, the status and what never changes: a move redraws what it changed.
 render_phone.py draws the same for a phone, with these helpers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import NamedTuple
 from xml.sax.saxutils import quoteattr
 
 from nutbox.core import Action, seat_name
 from nutbox.core.svg import (
     TARGET_STYLE,
+    Kept,
     attributes,
     circle,
     document,
+    drawn,
     highlight,
     left_text,
     line,
@@ -137,14 +142,14 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def unseen_words(unseen: dict[str, int]) -> str:
+def unseen_words(unseen: Mapping[str, int]) -> str:
     """The cards not yet drawn, in words: each plain nut, then the jokers together."""
     nuts = [counted(count, nut_name(code)) for code, count in unseen.items() if len(code) == 1]
     jokers = sum(count for code, count in unseen.items() if len(code) == 2)
     return ", ".join([*nuts, counted(jokers, "joker")])
 
 
-def jokers_words(counts: dict[str, int]) -> str:
+def jokers_words(counts: Mapping[str, int]) -> str:
     """Jokers by their two nuts: "2 walnut or hazelnut, 1 beechnut or acorn" (only the kinds present)."""
     return ", ".join(f"{count} {nut_name(code[0])} or {nut_name(code[1])}" for code, count in counts.items()
                      if len(code) == 2 and count)
@@ -161,12 +166,21 @@ def kept_codes(kept: dict[str, int]) -> str:
     return " ".join(code for code, count in kept.items() for _ in range(count)) or "—"
 
 
-def click_lines(view: NutsView, actions: list[str]) -> list[str]:
+def click_words(words: Sequence[str]) -> tuple[str, ...]:
     """The tooltip's last lines on a target: what a click does, in words (several: the table then asks which)."""
-    words = [action_label(NOTATION.parse(action), view) for action in actions]
     if len(words) == 1:
-        return [f"Click: {words[0]}"]
-    return ["Click, then choose:", *(f"· {line}" for line in words)]
+        return (f"Click: {words[0]}",)
+    return ("Click, then choose:", *(f"· {line}" for line in words))
+
+
+UNAIMED = click_words(())  # what click_words gives a place no action aims at (its tooltip has always ended so)
+
+
+def clicks(view: NutsView, actions: list[str]) -> tuple[str, ...]:
+    """The click lines of a target's tooltip (click_words), as a kept part's key names them."""
+    if not actions:
+        return UNAIMED
+    return click_words([action_label(NOTATION.parse(action), view) for action in actions])
 
 
 def slot_words(slots: tuple[int, ...]) -> str:
@@ -177,6 +191,12 @@ def slot_words(slots: tuple[int, ...]) -> str:
 
 def picture_height(players: int) -> float:
     return STORAGE_TOP + players * ROW_HEIGHT + LEGEND_HEIGHT
+
+
+@drawn
+def ground(width: float, tall: float) -> str:
+    """The picture's white ground."""
+    return rect(0, 0, width, tall, 'fill="#fff"')
 
 
 # --- what the legal actions aim at -------------------------------------------------------------------------
@@ -218,7 +238,7 @@ def marker(x: float, y: float, seat: int, count: int | None, size: MarkerSize = 
     return shape + text(x, y + 4, str(count), 11, f' font-weight="bold" fill="{ink}"')
 
 
-def markers(counts: list[int], left: float, right: float, y: float, size: MarkerSize = MARKER) -> str:
+def markers(counts: Sequence[int], left: float, right: float, y: float, size: MarkerSize = MARKER) -> str:
     """The players' markers in a section, side by side in rows that fit between its hedges, the first row's
     centres at y."""
     present = [(seat, count) for seat, count in enumerate(counts) if count]
@@ -232,22 +252,74 @@ def markers(counts: list[int], left: float, right: float, y: float, size: Marker
     return "".join(parts)
 
 
-def squirrel_lines(counts: list[int]) -> list[str]:
+def squirrel_lines(counts: Sequence[int]) -> list[str]:
     return [f"{seat_name(seat)} ({COLOURS[seat]}): {count} squirrel{'s' if count != 1 else ''}"
             for seat, count in enumerate(counts) if count]
 
 
-def squirrels_state(counts: list[int]) -> str:
+def squirrels_state(counts: Sequence[int]) -> str:
     """A section's data-state: each player's squirrels there by colour ("red 2, blue 1")."""
     return ", ".join(f"{COLOURS[seat]} {count}" for seat, count in enumerate(counts) if count) or "empty"
 
 
-def section_svg(view: NutsView, area: int, left: float, right: float, name: str, raccoon: bool, counts: list[int],
-                about: str, where: tuple[str, str], actions: list[str]) -> str:
-    """A section of an area: its ground (grey for a raccoon field), its name, and the players' markers."""
+class SectionLook(NamedTuple):
+    """What a section of an area shows whatever the play: where it stands, its name, and what it is."""
+
+    area: int
+    left: float
+    right: float
+    name: str
+    raccoon: bool
+    about: str
+    where: tuple[str, str]  # its data attribute and value
+
+
+def raccoon_words(need: int) -> str:
+    return f"{need} squirrels of one player take any face-up nut and steal a nut from another player"
+
+
+def section_looks() -> tuple[SectionLook, ...]:
+    """The areas' sections in the order drawn: the 4-squirrel area's one, the 3-squirrel area's three, the
+    2-squirrel area's five."""
+    looks = [SectionLook(4, BOARD_LEFT, BOARD_RIGHT, "4-squirrel area: any face-up nut", False,
+                         f"one section: {NEED4} squirrels of one player take any face-up nut", ("area4", "1"))]
+    for index, section in enumerate(COMPONENTS.area3):
+        left, right = span(upper_spaces(section))
+        fed = ", ".join(section_label(below) for below in section.below)
+        if section.raccoon:
+            name, about = "Raccoon", f"the raccoon field over {fed}: {raccoon_words(NEED3)}"
+        else:
+            words = slot_words(section.slots)
+            name, about = f"→ {words}", f"the section over {fed}: {NEED3} squirrels of one player take {words}"
+        looks.append(SectionLook(3, left, right, name, section.raccoon, about, ("area3", str(index + 1))))
+    for index, section in enumerate(COMPONENTS.area2):
+        label = section_label(index)
+        left, right = span(section.spaces)
+        if section.raccoon:
+            name, about = f"{label} Raccoon", f"the raccoon field over space {label}: {raccoon_words(NEED2)}"
+        else:
+            name = f"{label} → nut {section.slots[0] + 1}"
+            about = f"section {label}: {NEED2} squirrels of one player take {slot_words(section.slots)}"
+        looks.append(SectionLook(2, left, right, name, section.raccoon, about, ("section", label)))
+    return tuple(looks)
+
+
+SECTION_LOOKS = section_looks()
+
+
+def section_counts(view: NutsView) -> list[list[int]]:
+    """Each section's squirrels by seat, in the order of SECTION_LOOKS."""
+    return [view["area4"], *view["area3"], *view["area2"]]
+
+
+@drawn
+def section_svg(look: int, counts: tuple[int, ...], actions: tuple[str, ...], click: tuple[str, ...]) -> str:
+    """A section of an area (SECTION_LOOKS[look]): its ground (grey for a raccoon field), its name, and the
+    players' markers."""
+    area, left, right, name, raccoon, about, where = SECTION_LOOKS[look]
     top, tall = AREA_TOP[area], AREA_HEIGHT[area]
-    title = [f"{area}-squirrel area, {about}", *squirrel_lines(counts), *click_lines(view, actions)]
-    parts = [f"<g{attributes(*where, actions, 'section', state=squirrels_state(counts))}>", titled(title),
+    title = [f"{area}-squirrel area, {about}", *squirrel_lines(counts), *click]
+    parts = [f"<g{attributes(*where, list(actions), 'section', state=squirrels_state(counts))}>", titled(title),
              rect(left, top, right - left, tall, f'fill="{RACCOON_FILL if raccoon else AREA_FILL}" stroke="#868e96"')]
     if actions:
         parts.append(highlight(left + 5, top + 3, right - left - 10, tall - 6, corner=4))
@@ -256,38 +328,16 @@ def section_svg(view: NutsView, area: int, left: float, right: float, name: str,
     return "".join([*parts, "</g>"])
 
 
-def raccoon_words(need: int) -> str:
-    return f"{need} squirrels of one player take any face-up nut and steal a nut from another player"
+def areas_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> list[str]:
+    """The sections, a part each, then the hedges between them."""
+    parts = []
+    for look, counts in enumerate(section_counts(view)):
+        actions = on.get(SECTION_LOOKS[look].where, [])
+        parts.append(section_svg(look, tuple(counts), tuple(actions), clicks(view, actions)))
+    return [*parts, hedges_svg()]
 
 
-def areas_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
-    parts = [section_svg(view, 4, BOARD_LEFT, BOARD_RIGHT, "4-squirrel area: any face-up nut", False, view["area4"],
-                         f"one section: {NEED4} squirrels of one player take any face-up nut", ("area4", "1"), [])]
-    for index, (section, counts) in enumerate(zip(COMPONENTS.area3, view["area3"], strict=True)):
-        spaces = upper_spaces(section)
-        left, right = span(spaces)
-        fed = ", ".join(section_label(below) for below in section.below)
-        if section.raccoon:
-            name, about = "Raccoon", f"the raccoon field over {fed}: {raccoon_words(NEED3)}"
-        else:
-            words = slot_words(section.slots)
-            name, about = f"→ {words}", f"the section over {fed}: {NEED3} squirrels of one player take {words}"
-        parts.append(section_svg(view, 3, left, right, name, section.raccoon, counts, about, ("area3", str(index + 1)),
-                                 []))
-    for index, (section, counts) in enumerate(zip(COMPONENTS.area2, view["area2"], strict=True)):
-        label = section_label(index)
-        left, right = span(section.spaces)
-        if section.raccoon:
-            name, about = f"{label} Raccoon", f"the raccoon field over space {label}: {raccoon_words(NEED2)}"
-        else:
-            words = slot_words(section.slots)
-            name = f"{label} → nut {section.slots[0] + 1}"
-            about = f"section {label}: {NEED2} squirrels of one player take {words}"
-        parts.append(section_svg(view, 2, left, right, name, section.raccoon, counts, about, ("section", label),
-                                 on.get(("section", label), [])))
-    return "".join(parts) + hedges_svg()
-
-
+@drawn
 def hedges_svg() -> str:
     """The hedges between the sections of the 2- and 3-squirrel areas, over the sections' edges."""
     parts = ['<g class="hedges" pointer-events="none">']
@@ -301,6 +351,7 @@ def hedges_svg() -> str:
     return "".join(parts)
 
 
+@drawn
 def labels_svg() -> str:
     """The areas' names and what they need, left of the board; the track's and the nuts' names."""
     parts = ['<g class="labels">']
@@ -315,21 +366,20 @@ def labels_svg() -> str:
     return "".join(parts)
 
 
-def space_words(view: NutsView, space: int) -> tuple[str, list[str]]:
+def space_words(space: int, owner: int | None) -> tuple[str, list[str]]:
     """A starting space's data-state (the colour of the squirrel on it, or "free") and its tooltip's first lines."""
-    owner = view["track"][str(space)]
     if owner is None:
         return "free", [f"starting space {space}", "free"]
     return COLOURS[owner], [f"starting space {space}", f"{seat_name(owner)} ({COLOURS[owner]}) stands here"]
 
 
-def space_svg(view: NutsView, space: int, actions: list[str]) -> str:
+@drawn
+def space_svg(space: int, owner: int | None, actions: tuple[str, ...], click: tuple[str, ...]) -> str:
     left, right = EDGE[space], EDGE[space + 1]
-    owner = view["track"][str(space)]
     x, top = (left + right) / 2, TRACK_TOP + 5
-    state, lines = space_words(view, space)
-    parts = [f"<g{attributes('space', str(space), actions, 'space', state=state)}>",
-             titled(lines + click_lines(view, actions)),
+    state, lines = space_words(space, owner)
+    parts = [f"<g{attributes('space', str(space), list(actions), 'space', state=state)}>",
+             titled([*lines, *click]),
              rect(left + 5, top, right - left - 10, TRACK_HEIGHT - 10, f'rx="4" fill="{TRACK_FILL}" stroke="#7a6248"')]
     if actions:
         parts.append(highlight(left + 7, top + 2, right - left - 14, TRACK_HEIGHT - 14, corner=4))
@@ -351,17 +401,17 @@ def nut_card(x: float, y: float, width: float, tall: float, code: str, size: flo
     return "".join(parts)
 
 
-def faceup_svg(view: NutsView, index: int, actions: list[str]) -> str:
-    """The face-up nut under the 2-squirrel section `index`."""
+@drawn
+def faceup_svg(index: int, code: str | None, actions: tuple[str, ...], click: tuple[str, ...]) -> str:
+    """The face-up nut (`code`) under the 2-squirrel section `index`."""
     section = COMPONENTS.area2[index]
     slot = section.slots[0]
     left, right = span(section.spaces)
     x, top = (left + right) / 2 - 35, NUTS_TOP + 6
-    code = view["faceup"][slot]
     lines = [f"face-up nut {slot + 1} (under {section_label(index)}): "
              + (card_name(code) if code else "empty, no card left to refill it")]
-    parts = [f"<g{attributes('slot', str(slot + 1), actions, 'faceup', state=code or 'empty')}>",
-             titled(lines + click_lines(view, actions))]
+    parts = [f"<g{attributes('slot', str(slot + 1), list(actions), 'faceup', state=code or 'empty')}>",
+             titled([*lines, *click])]
     if actions:
         parts.append(highlight(x - 5, top - 3, 80, NUTS_HEIGHT - 6, corner=4))
     parts.append(text(x + 35, top + 10, f"nut {slot + 1}", 10.5, ' fill="#495057"'))
@@ -389,9 +439,10 @@ class FaceSize(NamedTuple):
 FACE = FaceSize(radius=15, mask=(12, 5), eye_apart=5, eye=2.2, nose_below=7, nose=2.5, name_below=27, name_size=10)
 
 
-def david_svg(x: float, y: float, view: NutsView, size: FaceSize = FACE) -> str:
-    """David the raccoon: a grey face with the black mask, his name under it."""
-    guarded = view["david"]
+@drawn
+def david_svg(x: float, y: float, guarded: int | None, size: FaceSize = FACE) -> str:
+    """David the raccoon, guarding the seat `guarded` (or no one): a grey face with the black mask, his name
+    under it."""
     title = ("David the raccoon guards no one yet" if guarded is None
              else f"David the raccoon guards {seat_name(guarded)}: no one may steal from them")
     state = "guards no one" if guarded is None else f"guards {seat_name(guarded)}"
@@ -405,16 +456,26 @@ def david_svg(x: float, y: float, view: NutsView, size: FaceSize = FACE) -> str:
             + text(x, y + size.name_below, "David", size.name_size, ' font-weight="bold"') + "</g>")
 
 
-def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> str:
-    parts = [labels_svg(), areas_svg(view, on)]
-    parts += [space_svg(view, space, on.get(("space", str(space)), [])) for space in SPACES]
+def faceup_actions(on: dict[tuple[str, str], list[str]], index: int) -> list[str]:
+    """The actions aimed at the face-up nut beside the 2-squirrel section `index`."""
+    return on.get(("slot", str(COMPONENTS.area2[index].slots[0] + 1)), [])
+
+
+def board_svg(view: NutsView, on: dict[tuple[str, str], list[str]]) -> list[str]:
+    """The board's parts: its labels, each section, each starting space, each face-up nut (or David)."""
+    parts = [labels_svg(), *areas_svg(view, on)]
+    for space in SPACES:
+        actions = on.get(("space", str(space)), [])
+        parts.append(space_svg(space, view["track"][str(space)], tuple(actions), clicks(view, actions)))
     for index, section in enumerate(COMPONENTS.area2):
         if not section.raccoon:
-            parts.append(faceup_svg(view, index, on.get(("slot", str(section.slots[0] + 1)), [])))
+            actions = faceup_actions(on, index)
+            code = view["faceup"][section.slots[0]]
+            parts.append(faceup_svg(index, code, tuple(actions), clicks(view, actions)))
         elif view["david"] is None:
             left, right = span(section.spaces)
-            parts.append(david_svg((left + right) / 2, NUTS_TOP + 30, view))
-    return "".join(parts)
+            parts.append(david_svg((left + right) / 2, NUTS_TOP + 30, None))
+    return parts
 
 
 # --- around the board --------------------------------------------------------------------------------------
@@ -435,6 +496,7 @@ class DieSize(NamedTuple):
 DIE = DieSize(side=34, corner=6, pip_step=9, pip=3.2)
 
 
+@drawn
 def die_svg(x: float, y: float, value: int, green: bool, size: DieSize = DIE) -> str:
     """A die with its top-left corner at (x, y): the green one, or a white one."""
     fill, ink = ("#2f9e44", "#fff") if green else ("#fff", "#000")
@@ -446,62 +508,85 @@ def die_svg(x: float, y: float, value: int, green: bool, size: DieSize = DIE) ->
     return "".join(parts)
 
 
-def dice_group(view: NutsView) -> str:
+def dice_of(view: NutsView) -> tuple[int, ...] | None:
+    """What the dice show (green, low white, high white), as a kept part's key names it; None before a roll."""
+    return None if view["dice"] is None else tuple(view["dice"])
+
+
+def dice_group(dice: tuple[int, ...] | None) -> str:
     """The dice's group opened: what they show as data-state and, once rolled, as the tooltip; the caller draws
     them and closes the group."""
-    state = "not rolled" if view["dice"] is None else " ".join(str(die) for die in view["dice"])
+    state = "not rolled" if dice is None else " ".join(str(die) for die in dice)
     opened = f'<g class="dice" data-dice="1" data-state={quoteattr(state)}>'
-    if view["dice"] is None:
+    if dice is None:
         return opened
-    green, low, high = view["dice"]
-    return opened + titled([f"green {green}, white {low} and {high}: space {dice_spaces(view['dice'])}"])
+    green, low, high = dice
+    return opened + titled([f"green {green}, white {low} and {high}: space {dice_spaces(dice)}"])
 
 
-def dice_spaces(dice: list[int]) -> str:
+def dice_spaces(dice: Sequence[int]) -> str:
     """The starting spaces a roll allows: the green die with either white one ("8 or 9")."""
     green, low, high = dice
     return " or ".join(str(space) for space in sorted({green + low, green + high}))
 
 
-def dice_svg(view: NutsView) -> str:
+@drawn
+def dice_svg(dice: tuple[int, ...] | None) -> str:
     y = INFO_TOP + 10
-    parts = [dice_group(view), left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
-    if view["dice"] is None:
+    parts = [dice_group(dice), left_text(MARGIN, y + 22, "Dice", 12, ' font-weight="bold"')]
+    if dice is None:
         parts.append(left_text(MARGIN + 40, y + 22, "not rolled", 11, ' fill="#868e96"'))
         return "".join([*parts, "</g>"])
-    green, low, high = view["dice"]
-    spaces = dice_spaces(view["dice"])
+    green, low, high = dice
+    spaces = dice_spaces(dice)
     parts += [die_svg(MARGIN + 40, y, green, True), die_svg(MARGIN + 80, y, low, False),
               die_svg(MARGIN + 120, y, high, False),
               left_text(MARGIN + 162, y + 22, f"→ space {spaces}", 12)]
     return "".join([*parts, "</g>"])
 
 
-def deck_svg(view: NutsView) -> str:
-    where = deck_where(view)
-    counts = " ".join(f"{code} {count}" for code, count in view["unseen"].items())
+class Deck(NamedTuple):
+    """What the deck shows: the cards not yet drawn by kind code, the draw pile, whether it is used up."""
+
+    unseen: tuple[tuple[str, int], ...]
+    pile: int | None
+    ending: bool
+
+
+def deck_of(view: NutsView) -> Deck:
+    return Deck(tuple(view["unseen"].items()), view["pile"], view["ending"])
+
+
+def deck_state(deck: Deck) -> str:
+    """The deck's data-state: where it stands and the cards not yet drawn ("draw pile 30 · ...; unseen: W 9 ...")."""
+    counts = " ".join(f"{code} {count}" for code, count in deck.unseen)
+    return f"{deck_where(deck)}; unseen: {counts}"
+
+
+@drawn
+def deck_svg(deck: Deck) -> str:
     x, y = WIDTH - MARGIN, INFO_TOP + 22
-    state = f"{where}; unseen: {counts}"
-    return (f'<g class="deck" data-deck="1" data-state={quoteattr(state)}>' + titled(deck_lines(view))
-            + left_text(x, y, f"Deck: {where}", 12, ' text-anchor="end"')
-            + left_text(x, y + 16, f"not yet drawn: {unseen_words(view['unseen'])}", 10.5,
+    return (f'<g class="deck" data-deck="1" data-state={quoteattr(deck_state(deck))}>' + titled(deck_lines(deck))
+            + left_text(x, y, f"Deck: {deck_where(deck)}", 12, ' text-anchor="end"')
+            + left_text(x, y + 16, f"not yet drawn: {unseen_words(dict(deck.unseen))}", 10.5,
                         ' text-anchor="end" fill="#495057"') + "</g>")
 
 
-def deck_where(view: NutsView) -> str:
+def deck_where(deck: Deck) -> str:
     """Where the deck stands: the draw pile and the set-aside cards."""
-    unseen = sum(view["unseen"].values())
-    if view["pile"] is None:
+    unseen = sum(count for _, count in deck.unseen)
+    if deck.pile is None:
         return f"{unseen} nut cards face down ({COMPONENTS.reserve} set aside once everyone has a nut)"
-    if view["ending"]:
+    if deck.ending:
         return f"the set-aside cards are the draw pile: {unseen} left"
-    return f"draw pile {view['pile']} · set aside {unseen - view['pile']}"
+    return f"draw pile {deck.pile} · set aside {unseen - deck.pile}"
 
 
-def deck_lines(view: NutsView) -> list[str]:
+def deck_lines(deck: Deck) -> list[str]:
     """The deck's tooltip: the cards not yet drawn, the jokers by their nuts."""
-    jokers = jokers_words(view["unseen"])
-    return [f"cards not yet drawn: {unseen_words(view['unseen'])}", *([f"the jokers: {jokers}"] if jokers else [])]
+    unseen = dict(deck.unseen)
+    jokers = jokers_words(unseen)
+    return [f"cards not yet drawn: {unseen_words(unseen)}", *([f"the jokers: {jokers}"] if jokers else [])]
 
 
 class DotStyle(NamedTuple):
@@ -517,18 +602,33 @@ class DotStyle(NamedTuple):
 DOTS = DotStyle(most_apart=12, radius=4.5, ring=3.5, ring_width=2.5, free_stroke="#adb5bd")
 
 
-def slot_dots(card: StorageCard, middle: float, y: float, room: float, style: DotStyle = DOTS) -> str:
+class Card(NamedTuple):
+    """A storage card as a kept part's key names it (the view's StorageCard)."""
+
+    nut: str | None
+    nuts: int
+    jokers: int
+    capacity: int
+    points: int
+    filled: bool
+
+
+def card_of(card: StorageCard) -> Card:
+    return Card(card["nut"], card["nuts"], card["jokers"], card["capacity"], card["points"], card["filled"])
+
+
+def slot_dots(card: Card, middle: float, y: float, room: float, style: DotStyle = DOTS) -> str:
     """A card's places in a row `room` wide at most, centred on `middle`: a dot per nut, a ring per joker, an
     outline per free place."""
-    fill = NUT_FILL[card["nut"]][0] if card["nut"] else "#fff"
-    step = min(float(style.most_apart), room / card["capacity"])
-    first = middle - step * (card["capacity"] - 1) / 2
+    fill = NUT_FILL[card.nut][0] if card.nut else "#fff"
+    step = min(float(style.most_apart), room / card.capacity)
+    first = middle - step * (card.capacity - 1) / 2
     parts = []
-    for place in range(card["capacity"]):
+    for place in range(card.capacity):
         cx = first + step * place
-        if place < card["nuts"]:
+        if place < card.nuts:
             parts.append(circle(cx, y, style.radius, f'fill="{fill}" stroke="#343a40"'))
-        elif place < card["nuts"] + card["jokers"]:
+        elif place < card.nuts + card.jokers:
             parts.append(circle(cx, y, style.ring,
                                 f'fill="#fff" stroke="{fill}" stroke-width="{num(style.ring_width)}"'))
         else:
@@ -536,34 +636,43 @@ def slot_dots(card: StorageCard, middle: float, y: float, room: float, style: Do
     return "".join(parts)
 
 
-def card_lines(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> list[str]:
-    lines = [f"{seat_name(seat)}, storage card {number}: holds {card['capacity']}, worth {card['points']} points "
+def card_lines(seat: int, number: int, card: Card, click: tuple[str, ...]) -> list[str]:
+    lines = [f"{seat_name(seat)}, storage card {number}: holds {card.capacity}, worth {card.points} points "
              "when filled"]
-    if card["nut"] is None:
+    if card.nut is None:
         lines.append("empty")
     else:
-        held = f"{card['nuts']} {nut_name(card['nut'])}{'s' if card['nuts'] != 1 else ''}"
-        if card["jokers"]:
-            held += f" and {card['jokers']} joker{'s' if card['jokers'] != 1 else ''}"
-        lines.append(held + (": filled" if card["filled"] else ""))
-    return lines + click_lines(view, actions)
+        held = f"{card.nuts} {nut_name(card.nut)}{'s' if card.nuts != 1 else ''}"
+        if card.jokers:
+            held += f" and {card.jokers} joker{'s' if card.jokers != 1 else ''}"
+        lines.append(held + (": filled" if card.filled else ""))
+    return [*lines, *click]
 
 
-def card_state(card: StorageCard) -> str:
+def card_state(card: Card) -> str:
     """A storage card's data-state: "empty", or its nut, nuts and jokers ("W 2+1j filled")."""
-    if card["nut"] is None:
+    if card.nut is None:
         return "empty"
-    return f"{card['nut']} {card['nuts']}+{card['jokers']}j" + (" filled" if card["filled"] else "")
+    return f"{card.nut} {card.nuts}+{card.jokers}j" + (" filled" if card.filled else "")
 
 
-def storage_card_ground(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str],
+def card_actions(view: NutsView, on: dict[tuple[str, str], list[str]], seat: int,
+                 number: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The actions aimed at a player's storage card, and its tooltip's click lines."""
+    actions = on.get(("card", f"{seat + 1}-{number}"), [])
+    return tuple(actions), clicks(view, actions)
+
+
+def storage_card_ground(seat: int, number: int, card: Card, aimed: tuple[tuple[str, ...], tuple[str, ...]],
                         box: tuple[float, float, float, float]) -> list[str]:
     """A storage card's group opened, its tooltip and its ground in `box` (x, y, width, height): green-edged once
-    filled, highlighted when clickable. The caller draws what the card holds and closes the group."""
+    filled, highlighted when clickable (`aimed`: card_actions). The caller draws what the card holds and closes
+    the group."""
     x, y, width, height = box
-    filled = card["filled"]
-    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', actions, 'card', state=card_state(card))}>",
-             titled(card_lines(view, seat, number, card, actions)),
+    actions, click = aimed
+    filled = card.filled
+    parts = [f"<g{attributes('card', f'{seat + 1}-{number}', list(actions), 'card', state=card_state(card))}>",
+             titled(card_lines(seat, number, card, click)),
              rect(x, y, width, height, f'rx="5" fill="{FULL_FILL if filled else CARD_FILL}" '
                   f'stroke="{HEDGE if filled else "#8d6e63"}" stroke-width="{2 if filled else 1}"')]
     if actions:
@@ -571,16 +680,17 @@ def storage_card_ground(view: NutsView, seat: int, number: int, card: StorageCar
     return parts
 
 
-def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, actions: list[str]) -> str:
+@drawn
+def storage_card_svg(seat: int, number: int, card: Card, aimed: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
     x = MARGIN + NAME_WIDTH + (number - 1) * (CARD_WIDTH + CARD_GAP)
     y = STORAGE_TOP + seat * ROW_HEIGHT + 4
-    parts = storage_card_ground(view, seat, number, card, actions, (x, y, CARD_WIDTH, CARD_HEIGHT))
+    parts = storage_card_ground(seat, number, card, aimed, (x, y, CARD_WIDTH, CARD_HEIGHT))
     parts.append(left_text(x + 5, y + 13, f"card {number}", 10, ' fill="#495057"'))
-    parts.append(left_text(x + CARD_WIDTH - 5, y + 13, f"holds {card['capacity']}", 9.5,
+    parts.append(left_text(x + CARD_WIDTH - 5, y + 13, f"holds {card.capacity}", 9.5,
                            ' text-anchor="end" fill="#495057"'))
-    if card["nut"]:
-        parts.append(nut_card(x + 6, y + 19, CARD_WIDTH - 12, 18, card["nut"], 10.5))
-    if card["filled"]:
+    if card.nut:
+        parts.append(nut_card(x + 6, y + 19, CARD_WIDTH - 12, 18, card.nut, 10.5))
+    if card.filled:
         parts.append(text(x + CARD_WIDTH / 2, y + 56, "full ✓", 11, f' font-weight="bold" fill="{HEDGE}"'))
     else:
         parts.append(slot_dots(card, x + CARD_WIDTH / 2, y + 52, CARD_WIDTH - 12))
@@ -588,12 +698,12 @@ def storage_card_svg(view: NutsView, seat: int, number: int, card: StorageCard, 
     return "".join([*parts, "</g>"])
 
 
-def points_pill(x: float, y: float, card: StorageCard, size: float) -> str:
+def points_pill(x: float, y: float, card: Card, size: float) -> str:
     """What a storage card scores when filled, on a pill centred at (x, y): dark, green once filled."""
-    words = f"{card['points']} points"
+    words = f"{card.points} points"
     width = size * (0.58 * len(words) + 1.2)
     return (rect(x - width / 2, y - size * 0.78, width, size * 1.56,
-                 f'rx="{num(size * 0.78)}" fill="{HEDGE if card["filled"] else "#343a40"}"')
+                 f'rx="{num(size * 0.78)}" fill="{HEDGE if card.filled else "#343a40"}"')
             + text(x, y + size * 0.36, words, size, ' font-weight="bold" fill="#fff"'))
 
 
@@ -617,6 +727,19 @@ def player_words(view: NutsView, seat: int) -> PlayerWords:
     return PlayerWords(name, points, lines, f"{points}, supply {view['supply'][seat]}, kept {kept_codes(kept)}")
 
 
+def player_key(view: NutsView, seat: int) -> Hashable:
+    """Everything of the view a player's block shows (player_words, and whether David guards them)."""
+    return (seat, seat == view["to_move"], view["points"][seat], seat in view.get("winners", []),
+            tuple(view["kept"][seat].items()), view["supply"][seat], view["david"] == seat)
+
+
+PLAYERS = Kept()  # the players' blocks, by player_key
+
+
+def kept_player(view: NutsView, seat: int) -> str:
+    return PLAYERS.get(player_key(view, seat), lambda: player_svg(view, seat))
+
+
 def player_svg(view: NutsView, seat: int) -> str:
     """A player's name block: colour, name, points, supply and kept jokers; David beside it if he guards them."""
     y = STORAGE_TOP + seat * ROW_HEIGHT + 4
@@ -632,12 +755,13 @@ def player_svg(view: NutsView, seat: int) -> str:
              left_text(MARGIN + 14, y + 70, kept_words(kept), 10.5, ' fill="#495057"'),
              "</g>"]
     if view["david"] == seat:
-        parts.append(david_svg(MARGIN + NAME_WIDTH - 30, y + 44, view))
+        parts.append(david_svg(MARGIN + NAME_WIDTH - 30, y + 44, seat))
     return "".join(parts)
 
 
-def legend_svg(view: NutsView) -> str:
-    y = picture_height(view["players"]) - LEGEND_HEIGHT / 2 + 2
+@drawn
+def legend_svg(players: int) -> str:
+    y = picture_height(players) - LEGEND_HEIGHT / 2 + 2
     parts = ['<g class="legend">']
     x = float(MARGIN)
     for code, name in zip(COMPONENTS.nut_codes, COMPONENTS.nut_names, strict=True):
@@ -677,8 +801,8 @@ def status_lines(view: NutsView) -> list[str]:
     return [first]
 
 
-def status_svg(view: NutsView) -> str:
-    lines = status_lines(view)
+@drawn
+def status_svg(lines: tuple[str, ...]) -> str:
     parts = [left_text(MARGIN, 18, lines[0], 12.5, ' font-weight="bold"')]
     parts += [left_text(MARGIN, 35, line, 12) for line in lines[1:]]
     return "".join(parts)
@@ -688,15 +812,15 @@ def render(view: NutsView, legal: Sequence[str]) -> str:
     """The board and the storage cards as an SVG document; the elements `legal` actions target are clickable."""
     on = targets(legal, lambda action_text: target_of(view, NOTATION.parse(action_text)))
     tall = picture_height(view["players"])
-    cards = [storage_card_svg(view, seat, number, card, on.get(("card", f"{seat + 1}-{number}"), []))
+    cards = [storage_card_svg(seat, number, card_of(card), card_actions(view, on, seat, number))
              for seat, row in enumerate(view["storage"]) for number, card in enumerate(row, 1)]
     return document(WIDTH, tall, "In the Nuts!", TARGET_STYLE, [
-        rect(0, 0, WIDTH, tall, 'fill="#fff"'),
-        status_svg(view),
-        board_svg(view, on),
-        dice_svg(view),
-        deck_svg(view),
-        *(player_svg(view, seat) for seat in range(view["players"])),
+        ground(WIDTH, tall),
+        status_svg(tuple(status_lines(view))),
+        *board_svg(view, on),
+        dice_svg(dice_of(view)),
+        deck_svg(deck_of(view)),
+        *(kept_player(view, seat) for seat in range(view["players"])),
         *cards,
-        legend_svg(view),
+        legend_svg(view["players"]),
     ])
