@@ -167,19 +167,17 @@ def kept_codes(kept: dict[str, int]) -> str:
 
 
 def click_words(words: Sequence[str]) -> tuple[str, ...]:
-    """The tooltip's last lines on a target: what a click does, in words (several: the table then asks which)."""
+    """The tooltip's last lines on a target: what a click does, in words (several: the table then asks which);
+    none on a place no action aims at."""
+    if not words:
+        return ()
     if len(words) == 1:
         return (f"Click: {words[0]}",)
     return ("Click, then choose:", *(f"· {line}" for line in words))
 
 
-UNAIMED = click_words(())  # what click_words gives a place no action aims at (its tooltip has always ended so)
-
-
 def clicks(view: NutsView, actions: list[str]) -> tuple[str, ...]:
     """The click lines of a target's tooltip (click_words), as a kept part's key names them."""
-    if not actions:
-        return UNAIMED
     return click_words([action_label(NOTATION.parse(action), view) for action in actions])
 
 

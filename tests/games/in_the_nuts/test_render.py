@@ -210,6 +210,23 @@ def test_each_board_action_is_marked_once_on_its_element_and_nothing_else_is(pla
     assert set(TARGET_ATTRIBUTES) | {"shared"} <= set(kinds)
 
 
+@pytest.mark.parametrize("players", PLAYERS)
+def test_only_a_target_tells_what_a_click_does(players: int) -> None:
+    """A tooltip ends with what a click does on a target and on nothing else (a place no action aims at once
+    ended with "Click, then choose:")."""
+    targets = plain = 0
+    for _, root in sample_svgs(players):
+        for element in root.iter(f"{SVG}g"):
+            title = title_of(element)
+            if not title:
+                continue
+            aimed = element.get("data-action") is not None
+            targets += aimed
+            plain += not aimed
+            assert ("Click" in title) == aimed, title
+    assert targets and plain
+
+
 def test_a_joker_marks_each_free_card_with_both_of_its_nuts() -> None:
     state = position(faceup=("WH", "H", "B", "A"), area2={"2-4": [1, 0]}, storage={0: {3: ("W", 1), 4: ("A", 1)}})
     play(state, "dice 1 1 1", "stop")  # the squirrel goes to space 2 and collects the joker under 2-4
