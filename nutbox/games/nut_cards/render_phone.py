@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 from nutbox.core.names import seat_name, with_names
 from nutbox.core.svg import (
@@ -34,15 +33,15 @@ from nutbox.core.svg import (
     attributes,
     circle,
     document,
+    drawn,
     left_text,
     line,
     num,
+    quoteattr,
     rect,
     text,
     titled,
 )
-from nutbox.games.nut_cards import words
-from nutbox.games.nut_cards.actions import NOTATION
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
 from nutbox.games.nut_cards.layout import upside_down
 from nutbox.games.nut_cards.render_svg import (
@@ -57,12 +56,15 @@ from nutbox.games.nut_cards.render_svg import (
     SKY,
     SQUIRREL_FILL,
     TREE,
+    Placing,
+    cluster_cells,
     column_words,
     extent,
     layout_card_group,
     outline_path,
     panel_marks,
     piece,
+    place_labels,
     plural,
     reads,
     targets,
@@ -145,6 +147,10 @@ def card_face(card: int, left: float, top: float, width: float, band: float, dow
     return "".join(parts)
 
 
+# the faces on offer stay while what may be done with them changes (a layout's cards are kept where they lie)
+offered_face = drawn(card_face)
+
+
 # --- the top: status and offer ------------------------------------------------------------------------------
 def status_lines(view: CardsView) -> list[str]:
     phase = view["phase"]
@@ -164,9 +170,14 @@ def status_lines(view: CardsView) -> list[str]:
 
 
 def status_svg(view: CardsView, top: float) -> tuple[str, float]:
+    return drawn_status(tuple(status_lines(view)), top)
+
+
+@drawn
+def drawn_status(lines: tuple[str, ...], top: float) -> tuple[str, float]:
     parts = ['<g class="status">']
     y = top
-    for index, words_ in enumerate(status_lines(view)):
+    for index, words_ in enumerate(lines):
         size = 14 if index == 0 else 11
         for piece_ in wrapped(words_, size, AVAIL):
             y += size + 4
@@ -176,53 +187,71 @@ def status_svg(view: CardsView, top: float) -> tuple[str, float]:
     return "".join([*parts, "</g>"]), y + 4
 
 
-def offer_svg(view: CardsView, takes: dict[int, list[str]], top: float) -> tuple[str, float]:
-    """The three columns side by side, each card as wide as fits; the bottom they reach."""
+def offer_svg(view: CardsView, takes: dict[int, list[str]], top: float) -> tuple[list[str], float]:
+    """The three columns side by side, each card as wide as fits, a part each box and card; the bottom they
+    reach."""
     players = view["players"]
     columns = len(view["columns"])
     box_w = (AVAIL - GAP * (columns - 1)) / columns
     card_w = min(52.0, (box_w - 8 - GAP * (players - 1)) / players)
-    card_h = OFFER_BAND * H
-    box_h = 18 + 14 + card_h + 6
     parts = []
     for index, cards in enumerate(view["columns"]):
         number = index + 1
         left = MARGIN + index * (box_w + GAP)
-        drafting = view["phase"] == "take" and view["column"] == number
-        border = f'stroke="{CURRENT}" stroke-width="3"' if drafting else 'stroke="#adb5bd"'
-        title = f"Column {number}" + (" · now" if drafting else "")
-        parts.append(rect(left, top, box_w, box_h, f'rx="5" fill="{PANEL}" {border}'))
-        parts.append(left_text(left + 5, top + 14, title, 11, ' font-weight="bold"'))
-        if not cards:
-            parts.append(text(left + box_w / 2, top + 18 + card_h / 2, "empty", 10, ' fill="#868e96"'))
+        parts.append(offer_box(left, top, box_w, number, view["phase"] == "take" and view["column"] == number,
+                               not cards))
         faded = view["phase"] == "take" and view["column"] not in (None, number)
-        fade = ' opacity="0.45"' if faded else ""
         for slot, entry in enumerate(cards):
             card = entry["card"]
-            x = left + 4 + slot * (card_w + GAP)
-            y = top + 18 + 14
-            actions = takes.get(card, [])
-            parts.append(text(x + card_w / 2, y - 3, f"#{card}", 10, f' font-weight="bold"{fade}'))
-            title_lines = [f"Card {card} in column {number}: {reads(entry['cells'])}, top to bottom"]
-            if actions:
-                title_lines.append("tap to take it")
-            parts.append(f"<g{piece(card)}{attributes('offer', str(card), actions, 'offer', f'column {number}')}"
-                         f"{fade}>" + titled(title_lines) + card_face(card, x, y, card_w, OFFER_BAND, False))
-            if actions:
-                parts.append(rect(x, y, card_w, card_h, f'class="highlight" rx="3" fill="{HIGHLIGHT}" '
-                                  f'fill-opacity="0.15" stroke="{HIGHLIGHT}" stroke-width="3"'))
-            parts.append("</g>")
-    return "".join(parts), top + box_h + 8
+            parts.append(offer_card(left + 4 + slot * (card_w + GAP), top + 18 + 14, card_w, number, card,
+                                    tuple(entry["cells"]), tuple(takes.get(card, [])), faded))
+    return parts, top + OFFER_BOX_H + 8
+
+
+OFFER_BOX_H = 18 + 14 + OFFER_BAND * H + 6  # a column's box: its title, a card's number and the card
+
+
+@drawn
+def offer_box(left: float, top: float, width: float, number: int, drafting: bool, empty: bool) -> str:
+    """Column `number`'s box, its border strong while `drafting`."""
+    border = f'stroke="{CURRENT}" stroke-width="3"' if drafting else 'stroke="#adb5bd"'
+    title = f"Column {number}" + (" · now" if drafting else "")
+    part = (rect(left, top, width, OFFER_BOX_H, f'rx="5" fill="{PANEL}" {border}')
+            + left_text(left + 5, top + 14, title, 11, ' font-weight="bold"'))
+    if empty:
+        part += text(left + width / 2, top + 18 + OFFER_BAND * H / 2, "empty", 10, ' fill="#868e96"')
+    return part
+
+
+@drawn
+def offer_card(x: float, y: float, width: float, number: int, card: int, cells: tuple[str, ...],
+               actions: tuple[str, ...], faded: bool) -> str:
+    """Card `card` on offer in column `number`, its number above it; faded while another column is drafted."""
+    fade = ' opacity="0.45"' if faded else ""
+    title_lines = [f"Card {card} in column {number}: {reads(cells)}, top to bottom"]
+    if actions:
+        title_lines.append("tap to take it")
+    parts = [text(x + width / 2, y - 3, f"#{card}", 10, f' font-weight="bold"{fade}'),
+             f"<g{piece(card)}{attributes('offer', str(card), list(actions), 'offer', f'column {number}')}"
+             f"{fade}>" + titled(title_lines) + offered_face(card, x, y, width, OFFER_BAND, False)]
+    if actions:
+        parts.append(rect(x, y, width, OFFER_BAND * H, f'class="highlight" rx="3" fill="{HIGHLIGHT}" '
+                          f'fill-opacity="0.15" stroke="{HIGHLIGHT}" stroke-width="3"'))
+    return "".join([*parts, "</g>"])
 
 
 def hand_svg(view: CardsView, top: float) -> tuple[str, float]:
     """The card in hand, upright and upside down side by side, with where each way goes."""
-    card = view["holding"]
+    return drawn_hand(view["holding"], view["current"], top)
+
+
+@drawn
+def drawn_hand(card: int | None, current: int, top: float) -> tuple[str, float]:
     if card is None:
         return "", top
     cells = COMPONENTS.cards[card - 1].cells
     width, band = 40.0, 24.0
-    title = (f"Card {card}, held by {seat_name(view['current'])}: {reads(cells)} upright ({HELD_UP} columns), "
+    title = (f"Card {card}, held by {seat_name(current)}: {reads(cells)} upright ({HELD_UP} columns), "
              f"{reads(cells[::-1])} upside down ({HELD_DOWN} columns)")
     height = band * H + 8
     parts = [rect(MARGIN, top, AVAIL, height, f'rx="5" fill="{PANEL}" stroke="{CURRENT}" stroke-width="2"'),
@@ -249,7 +278,7 @@ class Scale:
     most: float  # a column's greatest width
 
 
-class Grid:
+class Grid(Placing):
     """Where a layout's grid lies: its columns cut into strips of as many as fit side by side, each strip
     under the last with its own column marks on top."""
 
@@ -262,6 +291,9 @@ class Grid:
         self.left = MARGIN + (AVAIL - self.width * min(len(xs), per_strip)) / 2  # centred
         self.strips = [range(start, min(start + per_strip, xs.stop)) for start in range(xs.start, xs.stop, per_strip)]
         self.strip_height = self.HEADER + scale.band * len(ys)
+        # (the strips' height places the cells only from the second strip on)
+        self.placing = (top, xs.start, len(self.strips[0]), self.width, self.left, self.band, ys.start,
+                        self.strip_height if len(self.strips) > 1 else None)
 
     def strip_of(self, column: int) -> int:
         return (column - self.xs.start) // len(self.strips[0])
@@ -283,13 +315,19 @@ class Grid:
 
 
 def grid_svg(grid: Grid) -> str:
+    return drawn_grid(grid, grid.xs, grid.ys)
+
+
+@drawn
+def drawn_grid(grid: Grid, xs: range, ys: range) -> str:
+    """The strips' backgrounds, faint lines and column marks, over the columns `xs` and bands `ys`."""
     parts = ['<g class="grid">']
     for number, strip in enumerate(grid.strips):
         top = grid.strip_top(number) + Grid.HEADER
         left, right = grid.x(strip.start), grid.x(strip.start) + grid.width * len(strip)
-        bottom = top + grid.band * len(grid.ys)
+        bottom = top + grid.band * len(ys)
         parts.append(rect(left, top, right - left, bottom - top, 'fill="#fff" stroke="#dee2e6"'))
-        for band in range(1, len(grid.ys)):
+        for band in range(1, len(ys)):
             parts.append(line(left, top + grid.band * band, right, top + grid.band * band, 'stroke="#f1f3f5"'))
         for column in strip:
             x = grid.x(column)
@@ -305,6 +343,7 @@ def grid_svg(grid: Grid) -> str:
     return "".join([*parts, "</g>"])
 
 
+@drawn
 def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) -> str:
     face = card_face(card, grid.x(column), grid.y(band, column), grid.width, grid.band, upside_down(column), column,
                      band)
@@ -312,22 +351,30 @@ def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) ->
 
 
 def cluster_svg(grid: Grid, cluster: ClusterEntry) -> str:
-    colour = cluster["colour"]
-    cells = {(int(key.split(",")[0]), int(key.split(",")[1])) for key in cluster["cells"]}
+    return drawn_cluster(grid, cluster["colour"], tuple(cluster["cells"]))
+
+
+@drawn
+def drawn_cluster(grid: Grid, colour: str, cells: tuple[str, ...]) -> str:
     inset = 1.5 + 1.2 * COMPONENTS.colour_codes.index(colour)
-    path = outline_path(grid, cells, inset, grid.width, grid.band)
+    path = outline_path(grid, cluster_cells(cells), inset, grid.width, grid.band)
     return (f'<path class="cluster" data-colour={quoteattr(colour)} d="{path}" fill="none" '
             f'stroke="{OUTLINE[colour]}" stroke-width="2" stroke-linecap="square" pointer-events="none"/>')
 
 
-def spot_svg(view: CardsView, grid: Grid, column: int, band: int, actions: list[str]) -> str:
-    """A place the held card may go: the band its middle would cover, inset so that no two places touch."""
+def spot_svg(grid: Grid, column: int, band: int, actions: list[str], labels: tuple[str, ...]) -> list[str]:
+    """A place the held card may go: the band its middle would cover, inset so that no two places touch. Two
+    parts: what it says (the actions' `labels`), new with each layout, and what it shows."""
+    return [f"<g{attributes('spot', f'{column},{band}', actions, 'spot')}>" + titled(labels),
+            spot_shape(grid, column, band)]
+
+
+@drawn
+def spot_shape(grid: Grid, column: int, band: int) -> str:
     left, top = grid.x(column) + INSET, grid.y(band + 1, column) + INSET
-    title = [words.label(NOTATION.parse(action), view) for action in actions]
-    return (f"<g{attributes('spot', f'{column},{band}', actions, 'spot')}>" + titled(title)
-            + rect(left, top, grid.width - 2 * INSET, grid.band - 2 * INSET,
-                   f'class="highlight" rx="3" fill="{HIGHLIGHT}" fill-opacity="0.12" stroke="{HIGHLIGHT}" '
-                   f'stroke-width="1.5" stroke-dasharray="4 3"')
+    return (rect(left, top, grid.width - 2 * INSET, grid.band - 2 * INSET,
+                 f'class="highlight" rx="3" fill="{HIGHLIGHT}" fill-opacity="0.12" stroke="{HIGHLIGHT}" '
+                 f'stroke-width="1.5" stroke-dasharray="4 3"')
             + "</g>")
 
 
@@ -344,48 +391,70 @@ def cluster_line(cluster: ClusterEntry | None, colour: str) -> str:
 
 def breakdown_svg(view: CardsView, seat: int, left: float, top: float) -> tuple[str, float]:
     clusters = {cluster["colour"]: cluster for cluster in view["clusters"][seat]}
+    said = tuple((cluster_line(clusters[colour], colour) if colour in clusters else None)
+                 for colour in COMPONENTS.colour_codes)
+    return drawn_breakdown(said, view["points"][seat], left, top)
+
+
+@drawn
+def drawn_breakdown(said: tuple[str | None, ...], points: int, left: float, top: float) -> tuple[str, float]:
+    """Each colour's cluster in words (`said`, None for no cluster) and the total `points`; the bottom."""
     parts = ['<g class="breakdown">']
     y = top
-    for colour in COMPONENTS.colour_codes:
+    for colour, words_ in zip(COMPONENTS.colour_codes, said, strict=True):
         y += LINE
-        cluster = clusters.get(colour)
         parts.append(circle(left + 5, y - 4, 5, f'fill="{NUT_FILL[colour]}" stroke="#212529"'))
-        parts.append(left_text(left + 15, y, cluster_line(cluster, colour), 11,
-                               "" if cluster else ' fill="#6c757d"'))
+        parts.append(left_text(left + 15, y, cluster_line(None, colour) if words_ is None else words_, 11,
+                               "" if words_ is not None else ' fill="#6c757d"'))
     y += LINE
-    parts.append(left_text(left, y, f"Total: {plural(view['points'][seat], 'point')}", 11, ' font-weight="bold"'))
+    parts.append(left_text(left, y, f"Total: {plural(points, 'point')}", 11, ' font-weight="bold"'))
     return "".join([*parts, "</g>"]), y
 
 
 def layout_svg(view: CardsView, seat: int, top: float, places: dict[tuple[int, int], list[str]],
-               main: bool) -> tuple[str, float]:
-    """A player's panel: the title and marks, the grid with the cards in the order placed, the scoring
-    clusters, the places offered, and the breakdown; the bottom it reaches."""
-    xs, ys = extent(view, seat, list(places))
-    to_move = seat == view["to_move"]
-    border = f'stroke="{CURRENT}" stroke-width="3"' if to_move else 'stroke="#adb5bd"'
-    title = f"{seat_name(seat)} · {plural(view['points'][seat], 'point')}"
+               main: bool) -> tuple[list[str], float]:
+    """A player's panel, a part each piece: the title and marks, the grid with the cards in the order placed,
+    the scoring clusters, the places offered, and the breakdown; the bottom it reaches."""
     marks = panel_marks(view, seat)
-    body = [left_text(MARGIN + 6, top + 20, title, 14 if main else 12, ' font-weight="bold"')]
     y = top + 20
     if marks:
         y += 16
-        body.append(left_text(MARGIN + 6, y, marks, 11, ' fill="#495057"'))
     if not view["layouts"][seat] and not places:
         y += LINE + 2
-        body.append(left_text(MARGIN + 6, y, "No cards yet", 11, ' fill="#6c757d"'))
+        body = [left_text(MARGIN + 6, y, "No cards yet", 11, ' fill="#6c757d"')]
         bottom = y + 10
     else:
-        grid = Grid(y + 6, xs, ys, Scale(*(BIG if main else SMALL)))
-        body.append(grid_svg(grid))
-        body += [layout_card_svg(grid, seat, p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
-        body += [cluster_svg(grid, cluster) for cluster in view["clusters"][seat]]
-        body += [spot_svg(view, grid, x, band, actions) for (x, band), actions in sorted(places.items())]
-        breakdown, end = breakdown_svg(view, seat, MARGIN + 8, grid.bottom() + 4)
-        body.append(breakdown)
-        bottom = end + 10
-    panel = rect(MARGIN - 2, top, AVAIL + 4, bottom - top, f'rx="6" fill="{PANEL}" {border}')
-    return f'<g class="layout" data-seat="{seat}">' + panel + "".join(body) + "</g>", bottom + 8
+        xs, ys = extent(view, seat, list(places))
+        body, bottom = layout_body(view, seat, Grid(y + 6, xs, ys, Scale(*(BIG if main else SMALL))), places)
+    head = panel_head(seat, top, bottom, seat == view["to_move"], main, view["points"][seat], marks)
+    return [head, *body, "</g>"], bottom + 8
+
+
+def layout_body(view: CardsView, seat: int, grid: Grid,
+                places: dict[tuple[int, int], list[str]]) -> tuple[list[str], float]:
+    """A layout's grid, its cards, clusters, the places offered and the breakdown; the panel's bottom."""
+    body = [grid_svg(grid)]
+    body += [layout_card_svg(grid, seat, p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
+    body += [cluster_svg(grid, cluster) for cluster in view["clusters"][seat]]
+    said = place_labels(view, places)
+    for (x, band), actions in sorted(places.items()):
+        body += spot_svg(grid, x, band, actions, said[x, band])
+    breakdown, end = breakdown_svg(view, seat, MARGIN + 8, grid.bottom() + 4)
+    body.append(breakdown)
+    return body, end + 10
+
+
+@drawn
+def panel_head(seat: int, top: float, bottom: float, to_move: bool, main: bool, points: int, marks: str) -> str:
+    """A panel's group opened, its background reaching `bottom`, its title and marks."""
+    border = f'stroke="{CURRENT}" stroke-width="3"' if to_move else 'stroke="#adb5bd"'
+    title = f"{seat_name(seat)} · {plural(points, 'point')}"
+    head = (f'<g class="layout" data-seat="{seat}">'
+            + rect(MARGIN - 2, top, AVAIL + 4, bottom - top, f'rx="6" fill="{PANEL}" {border}')
+            + left_text(MARGIN + 6, top + 20, title, 14 if main else 12, ' font-weight="bold"'))
+    if marks:
+        head += left_text(MARGIN + 6, top + 20 + 16, marks, 11, ' fill="#495057"')
+    return head
 
 
 def main_seat(view: CardsView, places: dict[tuple[int, int], list[str]]) -> int:
@@ -405,6 +474,11 @@ def main_seat(view: CardsView, places: dict[tuple[int, int], list[str]]) -> int:
 # --- the legend ---------------------------------------------------------------------------------------------
 def legend_svg(view: CardsView, top: float) -> tuple[str, float]:
     """What the drawings mean, row after row, and the squirrels option in force; the bottom it reaches."""
+    return drawn_legend(view["squirrels"], top)
+
+
+@drawn
+def drawn_legend(squirrels: str, top: float) -> tuple[str, float]:
     items: list[tuple[str, str]] = [(code, COLOUR_NAMES[code]) for code in COMPONENTS.colour_codes]
     items += [(WILD, "wild nut"), (SQUIRREL, "squirrel"), ("tree", "tree side"), ("sky", "sky side"),
               ("cluster", "a colour's scoring cluster"), (HELD_UP, "upright column"),
@@ -426,7 +500,7 @@ def legend_svg(view: CardsView, top: float) -> tuple[str, float]:
             parts.append(glyph(what, x + 8, y, 9, None))
         parts.append(left_text(x + 20, y + 4, label, 11))
         x += width + 6
-    rule = ("each squirrel doubles the clusters it touches" if view["squirrels"] == "double-each"
+    rule = ("each squirrel doubles the clusters it touches" if squirrels == "double-each"
             else "squirrels double a cluster only once")
     for words_ in wrapped(f"This game: {rule}.", 11, AVAIL):
         y += 22 if words_.startswith("This game") else LINE
@@ -444,13 +518,13 @@ def render(view: CardsView, legal: Sequence[str]) -> str:
     parts.append(status)
     if view["phase"] != "over":  # at the end the columns are empty: the layouts come first
         offer, y = offer_svg(view, takes, y)
-        parts.append(offer)
+        parts += offer
     hand, y = hand_svg(view, y)
     parts.append(hand)
     seats = [main] + [(main + step) % view["players"] for step in range(1, view["players"])]
     for seat in seats:
-        drawn, y = layout_svg(view, seat, y, places if seat == main else {}, seat == main)
-        parts.append(drawn)
+        panel, y = layout_svg(view, seat, y, places if seat == main else {}, seat == main)
+        parts += panel
     legend, y = legend_svg(view, y)
     parts.append(legend)
     height = y + MARGIN

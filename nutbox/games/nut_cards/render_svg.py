@@ -34,26 +34,29 @@ beside the picture. Seats are named by `seat_name` placeholders, which the face 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Protocol
-from xml.sax.saxutils import quoteattr
 
 from nutbox.core.names import seat_name
 from nutbox.core.svg import (
     EXTENT_STYLE,
     HIGHLIGHT,
     TARGET_STYLE,
+    Kept,
     attributes,
     circle,
     document,
+    drawn,
     highlight,
     left_text,
     line,
     num,
+    quoteattr,
     rect,
     text,
     titled,
 )
+from nutbox.core.words import possessive
 from nutbox.games.nut_cards import words
 from nutbox.games.nut_cards.actions import NOTATION, Place, Take
 from nutbox.games.nut_cards.components import BLANK, COMPONENTS, SQUIRREL, WILD
@@ -180,7 +183,12 @@ def card_face(card: int, left: float, top: float, down: bool, column: int | None
     return "".join(parts)
 
 
+# the faces on offer stay while what may be done with them changes (a layout's cards are kept where they lie)
+offered_face = drawn(card_face)
+
+
 # --- the offer, the hand and the deck -----------------------------------------------------------------------
+@drawn
 def box_svg(left: float, width: float, title: str, stroke: str = 'stroke="#adb5bd"') -> str:
     return (rect(left, OFFER_TOP, width, BOX_HEIGHT, f'rx="6" fill="{PANEL}" {stroke}')
             + left_text(left + 8, OFFER_TOP + 17, title, 12, ' font-weight="bold"'))
@@ -188,18 +196,24 @@ def box_svg(left: float, width: float, title: str, stroke: str = 'stroke="#adb5b
 
 def offer_card_svg(view: CardsView, number: int, left: float, card: int, actions: list[str]) -> str:
     """A card on offer in column `number` (from 1), faded when this round's draft is from another column."""
+    faded = view["phase"] == "take" and view["column"] not in (None, number)
+    return drawn_offer_card(number, left, card, tuple(actions), faded)
+
+
+@drawn
+def drawn_offer_card(number: int, left: float, card: int, actions: tuple[str, ...], faded: bool) -> str:
     top = OFFER_TOP + 40
     cells = COMPONENTS.cards[card - 1].cells
     title = [f"Card {card} in column {number}: {reads(cells)}, top to bottom"]
     if actions:
         title.append("click to take it")
-    faded = view["phase"] == "take" and view["column"] not in (None, number)
     fade = ' opacity="0.45"' if faded else ""
     # the number above the card lies outside the element that carries the action: that element is the card
     parts = [text(left + CARD_W / 2, top - 6, f"#{card}", 11, f' font-weight="bold"{fade}'),
-             f"<g{piece(card)}{attributes('offer', str(card), actions, 'offer', state=f'column {number}')}{fade}>",
+             f"<g{piece(card)}{attributes('offer', str(card), list(actions), 'offer', state=f'column {number}')}"
+             f"{fade}>",
              titled(title),
-             card_face(card, left, top, False)]
+             offered_face(card, left, top, False)]
     if actions:
         parts.append(highlight(left - 3, top - 3, CARD_W + 6, CARD_H + 6))
     return "".join([*parts, "</g>"])
@@ -212,8 +226,9 @@ def column_title(view: CardsView, number: int) -> str:
     return title
 
 
-def offer_svg(view: CardsView, takes: dict[int, list[str]]) -> tuple[str, float]:
-    """The three columns, the card in hand and the deck, left to right; and the right edge they reach."""
+def offer_svg(view: CardsView, takes: dict[int, list[str]]) -> tuple[list[str], float]:
+    """The three columns, the card in hand and the deck, left to right, a part each box and card; and the right
+    edge they reach."""
     box_w = view["players"] * SLOT + 10
     parts = []
     left = float(MARGIN)
@@ -228,16 +243,20 @@ def offer_svg(view: CardsView, takes: dict[int, list[str]]) -> tuple[str, float]
     parts.append(hand_svg(view, left))
     left += SLOT + 10 + GAP
     parts.append(deck_svg(view, left))
-    return "".join(parts), left + SLOT + 10
+    return parts, left + SLOT + 10
 
 
 def hand_svg(view: CardsView, left: float) -> str:
+    return drawn_hand(left, view["holding"], view["current"])
+
+
+@drawn
+def drawn_hand(left: float, card: int | None, current: int) -> str:
     parts = [box_svg(left, SLOT + 10, "In hand")]
-    card = view["holding"]
     if card is None:
         return parts[0] + text(left + 5 + SLOT / 2, OFFER_TOP + 40 + CARD_H / 2, "none", 11, ' fill="#868e96"')
     cells = COMPONENTS.cards[card - 1].cells
-    title = (f"Card {card}, held by {seat_name(view['current'])}: {reads(cells)} upright (▲ columns), "
+    title = (f"Card {card}, held by {seat_name(current)}: {reads(cells)} upright (▲ columns), "
              f"{reads(cells[::-1])} upside down (▼ columns)")
     parts += [f'<g{piece(card)} data-state="hand" class="hand" data-hand="{card}">{titled([title])}',
               text(left + 10 + CARD_W / 2, OFFER_TOP + 34, f"#{card}", 11, ' font-weight="bold"'),
@@ -246,8 +265,12 @@ def hand_svg(view: CardsView, left: float) -> str:
 
 
 def deck_svg(view: CardsView, left: float) -> str:
-    count = view["deck"]
-    title = f"The deck: {plural(count, 'card')} face down, held this round by {seat_name(view['holder'])}"
+    return drawn_deck(left, view["deck"], view["holder"])
+
+
+@drawn
+def drawn_deck(left: float, count: int, holder: int) -> str:
+    title = f"The deck: {plural(count, 'card')} face down, held this round by {seat_name(holder)}"
     parts = [box_svg(left, SLOT + 10, "Deck"), f'<g class="deck">{titled([title])}']
     top = OFFER_TOP + 40
     for offset in range(min(count, 3) - 1, -1, -1):  # a few backs, offset, as a pile
@@ -270,11 +293,26 @@ def extent(view: CardsView, seat: int, places: list[tuple[int, int]]) -> tuple[r
     return range(min(xs), max(xs) + 1), range(min(ys), max(ys) + H)
 
 
-class Grid:
+class Placing:
+    """Where a grid puts the cells, as a key of the parts drawn on it (core.svg.drawn): `placing` names all that
+    its cells' places depend on and nothing else, so that a card keeps its part while the grid grows elsewhere.
+    Whatever else a part shows (the extent a grid's lines cover) is an argument of its own."""
+
+    placing: tuple[float | None, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.placing == other.placing
+
+    def __hash__(self) -> int:
+        return hash(self.placing)
+
+
+class Grid(Placing):
     """Where a layout's grid lies: column x's left edge and band y's top edge."""
 
     def __init__(self, left: float, top: float, xs: range, ys: range) -> None:
         self.left, self.top, self.xs, self.ys = left, top, xs, ys
+        self.placing = (left, top, xs.start, ys.start)
 
     def x(self, column: int) -> float:
         return self.left + CARD_W * (column - self.xs.start)
@@ -289,17 +327,22 @@ class Grid:
 def grid_svg(grid: Grid) -> str:
     """Faint lines between the bands and the columns, with the band numbers at the left and each column's
     number and orientation on top."""
-    right, bottom = grid.x(grid.xs.stop), grid.y(grid.ys.stop)
+    return drawn_grid(grid, grid.xs, grid.ys)
+
+
+@drawn
+def drawn_grid(grid: Grid, xs: range, ys: range) -> str:
+    right, bottom = grid.x(xs.stop), grid.y(ys.stop)
     parts = ['<g class="grid">', rect(grid.left, grid.top, right - grid.left, bottom - grid.top, 'fill="#fff"')]
-    for band in range(grid.ys.start, grid.ys.stop + 1):
+    for band in range(ys.start, ys.stop + 1):
         y = grid.y(band)
         parts.append(line(grid.left, y, right, y, 'stroke="#e9ecef"'))
-    for band in grid.ys:
+    for band in ys:
         parts.append(text(grid.left - LABEL_W / 2, grid.y(band) + BAND / 2 + 3.5, str(band), 9, ' fill="#868e96"'))
-    for column in range(grid.xs.start, grid.xs.stop + 1):
+    for column in range(xs.start, xs.stop + 1):
         x = grid.x(column)
         parts.append(line(x, grid.top, x, bottom, 'stroke="#e9ecef"'))
-    for column in grid.xs:
+    for column in xs:
         down = upside_down(column)
         parts.append("<g>" + titled([column_words(down)])
                      + text(grid.x(column) + CARD_W / 2, grid.top - 8, f"{column} {'▼' if down else '▲'}", 11,
@@ -313,6 +356,7 @@ def column_words(down: bool) -> str:
     return f"Cards in this column stand {'upside down: tree on the left' if down else 'upright: tree on the right'}"
 
 
+@drawn
 def layout_card_group(seat: int, card: int, column: int, band: int) -> str:
     """A card of a layout's group opened, with its tooltip (which way up it stands, its cells top to bottom) and
     its place as data-state; the caller draws its face and closes the group."""
@@ -325,6 +369,7 @@ def layout_card_group(seat: int, card: int, column: int, band: int) -> str:
             f'data-y="{band}">{titled([title])}')
 
 
+@drawn
 def layout_card_svg(grid: Grid, seat: int, card: int, column: int, band: int) -> str:
     face = card_face(card, grid.x(column), grid.y(band), upside_down(column), column, band)
     return layout_card_group(seat, card, column, band) + face + "</g>"
@@ -365,35 +410,73 @@ def outline_path(grid: Centres, cells: set[tuple[int, int]], inset: float, cell_
 
 
 def cluster_svg(grid: Grid, cluster: ClusterEntry) -> str:
-    colour = cluster["colour"]
-    cells = {(int(key.split(",")[0]), int(key.split(",")[1])) for key in cluster["cells"]}
+    return drawn_cluster(grid, cluster["colour"], tuple(cluster["cells"]))
+
+
+def cluster_cells(cells: tuple[str, ...]) -> set[tuple[int, int]]:
+    """A cluster's cells ("x,y" in the view) as places."""
+    return {(int(key.split(",")[0]), int(key.split(",")[1])) for key in cells}
+
+
+@drawn
+def drawn_cluster(grid: Grid, colour: str, cells: tuple[str, ...]) -> str:
     # within the gap between a band's edge and its nut, each colour at its own depth
     inset = 1.5 + 1.5 * COMPONENTS.colour_codes.index(colour)
-    return (f'<path class="cluster" data-colour={quoteattr(colour)} d="{outline_path(grid, cells, inset)}" '
+    path = outline_path(grid, cluster_cells(cells), inset)
+    return (f'<path class="cluster" data-colour={quoteattr(colour)} d="{path}" '
             f'fill="none" stroke="{OUTLINE[colour]}" stroke-width="1.5" stroke-linecap="square" '
             f'pointer-events="none"/>')
 
 
-def spot_svg(view: CardsView, grid: Grid, column: int, band: int, actions: list[str]) -> str:
+PLACE_WORDS = Kept()  # each place's words.label, by what it reads of the view (both pictures say them)
+
+
+def place_labels(view: CardsView, places: dict[tuple[int, int], list[str]]) -> dict[tuple[int, int], tuple[str, ...]]:
+    """The words (words.label) of the `place` actions aimed at each place."""
+    if not places:
+        return {}
+    # a place is said by the card in hand, the layout it goes in and whose it is ("your", "their")
+    layout = (view["holding"], tuple((p["card"], p["x"], p["y"]) for p in view["layouts"][view["current"]]),
+              possessive(view))
+    return {where: tuple(place_label(view, action, layout) for action in actions) for where, actions in places.items()}
+
+
+def place_label(view: CardsView, action: str, layout: Hashable) -> str:
+    return PLACE_WORDS.get((action, layout), lambda: words.label(NOTATION.parse(action), view))
+
+
+def spot_svg(view: CardsView, grid: Grid, column: int, band: int, actions: list[str],
+             labels: tuple[str, ...]) -> list[str]:
     """A place the held card may go: the band its middle would cover is the element that carries the action;
     the card-sized outline and the card as it would stand there, drawn right after it and outside it (so that
-    a tutorial's outline of the element surrounds the band alone), show while it is hovered."""
-    down = upside_down(column)
-    left, top = grid.x(column), grid.y(band)
-    title = [words.label(NOTATION.parse(action), view) for action in actions]
+    a tutorial's outline of the element surrounds the band alone), show while it is hovered. Two parts: what
+    it says (the actions' `labels` first), new with each layout, and what it shows."""
     card = view["holding"]
+    title = list(labels)
     if card is not None:
-        cells = COMPONENTS.cards[card - 1].cells
-        title.append(f"card {card} would show {reads(cells[::-1] if down else cells)}, top to bottom")
+        title.append(would_show(card, upside_down(column)))
     if actions:
         title.append("click to place it there")
-    parts = [f"<g{attributes('spot', f'{column},{band}', actions, 'spot')}>",
-             titled(title),
-             rect(left + 3, top + BAND + 3, CARD_W - 6, BAND - 6,
+    return [f"<g{attributes('spot', f'{column},{band}', actions, 'spot')}>" + titled(title),
+            spot_shape(grid, column, band, card is not None)]
+
+
+@drawn
+def would_show(card: int, down: bool) -> str:
+    cells = COMPONENTS.cards[card - 1].cells
+    return f"card {card} would show {reads(cells[::-1] if down else cells)}, top to bottom"
+
+
+@drawn
+def spot_shape(grid: Grid, column: int, band: int, held: bool) -> str:
+    """A place's band, then its outline with the card in hand (if `held`) as it would stand there."""
+    down = upside_down(column)
+    left, top = grid.x(column), grid.y(band)
+    parts = [rect(left + 3, top + BAND + 3, CARD_W - 6, BAND - 6,
                   f'class="highlight" fill="{HIGHLIGHT}" fill-opacity="0.08" stroke="{HIGHLIGHT}" '
                   f'stroke-width="1.5" stroke-dasharray="4 3"'),
              '</g><g class="extent" pointer-events="none">']
-    if card is not None:
+    if held:
         parts.append(f'<use href="#{HELD_ID[down]}" x="{num(left)}" y="{num(top)}" opacity="0.6"/>')
     parts.append(rect(left, top, CARD_W, CARD_H, f'fill="none" stroke="{HIGHLIGHT}" stroke-width="2.5" '
                       f'stroke-dasharray="6 3"'))
@@ -405,6 +488,11 @@ def held_defs(view: CardsView, places: dict[tuple[int, int], list[str]]) -> str:
     card = view["holding"]
     if card is None or not places:
         return ""
+    return drawn_held_defs(card)
+
+
+@drawn
+def drawn_held_defs(card: int) -> str:
     faces = "".join(f'<g id="{HELD_ID[down]}">{card_face(card, 0, 0, down)}</g>' for down in (False, True))
     return f"<defs>{faces}</defs>"
 
@@ -420,17 +508,24 @@ def cluster_words(cluster: ClusterEntry) -> str:
 
 
 def breakdown_svg(view: CardsView, seat: int, left: float, top: float) -> str:
-    clusters = {cluster["colour"]: cluster for cluster in view["clusters"][seat]}
+    clusters = {cluster["colour"]: cluster_words(cluster) for cluster in view["clusters"][seat]}
+    said = tuple(clusters.get(colour) for colour in COMPONENTS.colour_codes)
+    return drawn_breakdown(said, view["points"][seat], left, top)
+
+
+@drawn
+def drawn_breakdown(said: tuple[str | None, ...], points: int, left: float, top: float) -> str:
+    """Each colour's cluster in words (`said`, None for no cluster) and the total `points`."""
     parts = ['<g class="breakdown">']
-    for index, colour in enumerate(COMPONENTS.colour_codes):
+    for index, (colour, words_) in enumerate(zip(COMPONENTS.colour_codes, said, strict=True)):
         y = top + LINE * index
         parts.append(circle(left + 5, y - 4, 5, f'fill="{NUT_FILL[colour]}" stroke="#212529"'))
-        if colour in clusters:
-            parts.append(left_text(left + 15, y, cluster_words(clusters[colour]), 11))
+        if words_ is not None:
+            parts.append(left_text(left + 15, y, words_, 11))
         else:
             parts.append(left_text(left + 15, y, f"{COLOUR_NAMES[colour].capitalize()}: no cluster", 11,
                                    ' fill="#868e96"'))
-    total = f"Total: {plural(view['points'][seat], 'point')}"
+    total = f"Total: {plural(points, 'point')}"
     parts.append(left_text(left, top + LINE * len(COMPONENTS.colour_codes), total, 11, ' font-weight="bold"'))
     return "".join([*parts, "</g>"])
 
@@ -453,28 +548,37 @@ def panel_width(xs: range) -> float:
 
 
 def layout_svg(view: CardsView, seat: int, left: float, height: float, xs: range, ys: range,
-               places: dict[tuple[int, int], list[str]]) -> str:
-    """A player's panel: the title, the grid with the cards in the order placed, the scoring clusters
-    outlined over them, the places offered (the player to move only, so `places` is empty for the others),
-    and the breakdown."""
+               places: dict[tuple[int, int], list[str]]) -> list[str]:
+    """A player's panel, a part each piece: the title, the grid with the cards in the order placed, the scoring
+    clusters outlined over them, the places offered (the player to move only, so `places` is empty for the
+    others), and the breakdown."""
     grid = Grid(left + PAD + LABEL_W, LAYOUTS_TOP + GRID_TOP, xs, ys)
-    to_move = seat == view["to_move"]
-    border = f'stroke="{CURRENT}" stroke-width="3"' if to_move else 'stroke="#adb5bd"'
-    parts = [f'<g class="layout" data-seat="{seat}">',
-             rect(left, LAYOUTS_TOP, panel_width(xs), height, f'rx="6" fill="{PANEL}" {border}'),
-             left_text(left + PAD, LAYOUTS_TOP + 20, f"{seat_name(seat)} · {plural(view['points'][seat], 'point')}",
-                       13, ' font-weight="bold"'),
-             left_text(left + PAD, LAYOUTS_TOP + 36, panel_marks(view, seat), 11, ' fill="#495057"'),
+    parts = [panel_head(seat, left, panel_width(xs), height, seat == view["to_move"], view["points"][seat],
+                        panel_marks(view, seat)),
              grid_svg(grid)]
     parts += [layout_card_svg(grid, seat, p["card"], p["x"], p["y"]) for p in view["layouts"][seat]]
     parts += [cluster_svg(grid, cluster) for cluster in view["clusters"][seat]]
-    parts += [spot_svg(view, grid, x, y, actions) for (x, y), actions in sorted(places.items())]
+    said = place_labels(view, places)
+    for (x, y), actions in sorted(places.items()):
+        parts += spot_svg(view, grid, x, y, actions, said[x, y])
     parts.append(breakdown_svg(view, seat, left + PAD, grid.y(ys.stop) + 22))
-    return "".join([*parts, "</g>"])
+    return [*parts, "</g>"]
 
 
-def layouts_svg(view: CardsView, places: dict[tuple[int, int], list[str]]) -> tuple[str, float, float]:
-    """Every player's panel side by side, all as tall as the tallest; and the right and bottom edges."""
+@drawn
+def panel_head(seat: int, left: float, width: float, height: float, to_move: bool, points: int, marks: str) -> str:
+    """A panel's group opened, its background, title and marks."""
+    border = f'stroke="{CURRENT}" stroke-width="3"' if to_move else 'stroke="#adb5bd"'
+    return (f'<g class="layout" data-seat="{seat}">'
+            + rect(left, LAYOUTS_TOP, width, height, f'rx="6" fill="{PANEL}" {border}')
+            + left_text(left + PAD, LAYOUTS_TOP + 20, f"{seat_name(seat)} · {plural(points, 'point')}", 13,
+                        ' font-weight="bold"')
+            + left_text(left + PAD, LAYOUTS_TOP + 36, marks, 11, ' fill="#495057"'))
+
+
+def layouts_svg(view: CardsView, places: dict[tuple[int, int], list[str]]) -> tuple[list[str], float, float]:
+    """Every player's panel side by side, all as tall as the tallest, their parts in order; and the right and
+    bottom edges."""
     owned = [places if seat == view["current"] else {} for seat in range(view["players"])]
     extents = [extent(view, seat, list(owned[seat])) for seat in range(view["players"])]
     bands = max(len(ys) for _, ys in extents)
@@ -482,12 +586,13 @@ def layouts_svg(view: CardsView, places: dict[tuple[int, int], list[str]]) -> tu
     parts = []
     left = float(MARGIN)
     for seat, (xs, ys) in enumerate(extents):
-        parts.append(layout_svg(view, seat, left, height, xs, ys, owned[seat]))
+        parts += layout_svg(view, seat, left, height, xs, ys, owned[seat])
         left += panel_width(xs) + GAP
-    return "".join(parts), left - GAP, LAYOUTS_TOP + height
+    return parts, left - GAP, LAYOUTS_TOP + height
 
 
 # --- around the table ---------------------------------------------------------------------------------------
+@drawn
 def legend_svg(top: float) -> tuple[str, float]:
     """What the drawings mean, in one row: the nuts, the wild nut, the squirrel, the edges, the cluster outline
     and the column headers; and the right edge it reaches."""
@@ -544,7 +649,7 @@ def render(view: CardsView, legal: Sequence[str]) -> str:
         held_defs(view, places),
         rect(0, 0, width, height, 'fill="#fff"'),
         status_svg(view),
-        offer,
-        layouts,
+        *offer,
+        *layouts,
         legend,
     ])
