@@ -89,11 +89,11 @@ def server(tmp_path: Path) -> Iterator[str]:
 def test_a_page_that_never_reads_holds_up_no_move_and_is_dropped(server: str) -> None:
     """A seat's second page that stops reading (a tab on a laptop gone to sleep): every move is still answered,
     and the page is dropped once its outbox is full, never waited for. (A seat's page: when its turn comes its
-    update carries a whole new board, tens of kB, where a spectator's carries a few kB of changes, so a few hundred
+    update carries a whole new board, tens of kB, where a spectator's carries a few kB of changes, so about a hundred
     moves fill the socket's buffers, then the outbox.)"""
     table, keys = two_people(server)
     stuck = never_reading(server, f"/ws/t/{table}?secret={keys[0]}")
-    for _ in range(250):
+    for _ in range(160):
         states = [state(server, table, key) for key in keys]
         mover = next(n for n, seen in enumerate(states) if seen["legal"])
         move = {"secret": keys[mover], "action": states[mover]["legal"][-1], "version": states[mover]["version"]}
