@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import accumulate, repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NotRequired, Self, TypedDict, cast
 
 from typing_extensions import TypeVar
@@ -72,17 +72,18 @@ def draw_chance(state: State, rng: random.Random) -> Action:
 
 _TOTALS: dict[int, tuple[Sequence[tuple[Action, float]], list[float]]] = {}  # id of a kept tuple: it, its totals
 _TOTALS_KEPT = 4096
+_ODDS = itemgetter(1)  # an outcome's odds
 
 
 def _running_totals(outcomes: Sequence[tuple[Action, float]]) -> list[float]:
     if type(outcomes) is not tuple:  # (a list may change: its totals are worked out each time)
-        return list(accumulate([p for _, p in outcomes]))
+        return list(accumulate(map(_ODDS, outcomes)))
     kept = _TOTALS.get(id(outcomes))
     if kept is not None and kept[0] is outcomes:
         return kept[1]
     if len(_TOTALS) >= _TOTALS_KEPT:
         _TOTALS.clear()
-    totals = list(accumulate([p for _, p in outcomes]))
+    totals = list(accumulate(map(_ODDS, outcomes)))
     _TOTALS[id(outcomes)] = (outcomes, totals)  # (the tuple kept alive here, so its id names it alone)
     return totals
 
