@@ -40,7 +40,7 @@ def _escape(name: str) -> str:
 def _named(picture: str, names: Names) -> str:
     """A picture with the seats' names, escaped; one joined from pieces (svg.Picture) stays so, piece by piece, so
     that its unchanged pieces stay the very objects they were."""
-    from nutbox.core.svg import Picture, joined  # (here: bots and studies import faces' module never the svg)
+    from nutbox.core.svg import Picture, joined  # (here: what plays without pictures never loads core.svg)
 
     if not isinstance(picture, Picture):
         return with_names(picture, names, _escape)

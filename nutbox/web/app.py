@@ -359,7 +359,7 @@ async def links(request: Request, issued: int | None = None) -> Response:
     names = live.names()
     seats = []
     for seat, info in enumerate(live.stored.seats):
-        invite = f"{base}/t/{live.id}/invite/{info.invite}" if info.invite else None
+        invite = invitation_link(request, live.id, info.invite) if info.invite else None
         seats.append({
             "seat": seat, "name": names[seat], "kind": info.kind, "human": info.human, "joined": info.joined,
             "here": seated.attendance.here(seat), "away": round(seated.attendance.away_for(seat)),
@@ -382,7 +382,12 @@ async def invitation_qr(request: Request) -> Response:
     token = live.stored.seats[seat].invite
     if not token:
         raise Refusal(f"Player {seat + 1}'s seat has no open invitation", status=404)
-    return qr_image(f"{str(request.base_url).rstrip('/')}/t/{live.id}/invite/{token}")
+    return qr_image(invitation_link(request, live.id, token))
+
+
+def invitation_link(request: Request, table: str, token: str) -> str:
+    """A seat's invitation, at the address the server was reached at."""
+    return f"{str(request.base_url).rstrip('/')}/t/{table}/invite/{token}"
 
 
 async def reissue(request: Request) -> Response:
@@ -528,8 +533,7 @@ async def api_transfer(request: Request) -> Response:
     data = await body(request)
     table = request.path_params["table"]
     token = await hub_of(request).claims.transfer(table, data.get("secret"), data.get("version"))
-    base = str(request.base_url).rstrip("/")
-    return JSONResponse({"ok": True, "link": f"{base}/t/{table}/invite/{token}"})
+    return JSONResponse({"ok": True, "link": invitation_link(request, table, token)})
 
 
 async def api_name(request: Request) -> Response:

@@ -52,7 +52,8 @@ class Shown:
     """What a table's updates share, kept between them: each seat's log lines, told once per event, for the log
     `told` tells (the match's, up to its `count` events, the last being `last`, with `names`); the replay's steps
     for the actors `acted` (up to `acts`); each picture of the position `drawn` (the match and its number of
-    actions, with `names`)."""
+    actions, with `names`); and the picture each seat's pages of each layout show (`sent`), which the next update
+    changes."""
 
     told: list[Event] | None = None
     count: int = 0

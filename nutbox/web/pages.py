@@ -3,6 +3,7 @@ game, its JSON body); the page modules import it, never app.py (which imports th
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -44,19 +45,25 @@ def game_id_of(request: Request) -> str:
     return str(game_id)
 
 
-def qr_svg(link: str, label: str = "QR code of the invitation link") -> str:
+QR_LOOK = {"scale": 4, "dark": "#222", "light": "#fff", "svgclass": "qr-code"}
+
+
+def qr_svg(link: str) -> str:
     """A QR code of `link` as inline SVG, to hand a phone across the table."""
     import segno
 
-    code = segno.make(link, error="m")
-    return str(code.svg_inline(scale=4, dark="#222", light="#fff", title=label, svgclass="qr-code"))
+    return str(segno.make(link, error="m").svg_inline(title="QR code of the invitation link", **QR_LOOK))
 
 
 def qr_image(link: str) -> Response:
     """A QR code of `link` as an SVG image of its own (drawing one takes milliseconds: a page that may never show
     it links to it rather than holding it). Like every answer (web/guard.py), never kept by a cache."""
-    return Response(qr_svg(link).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1),
-                    media_type="image/svg+xml")
+    import segno
+
+    image = io.BytesIO()
+    segno.make(link, error="m").save(image, kind="svg", xmldecl=False, title="QR code of the invitation link",
+                                     **QR_LOOK)
+    return Response(image.getvalue(), media_type="image/svg+xml")
 
 
 def parse_json(raw: bytes | str, what: str = "the request") -> Any:

@@ -137,10 +137,6 @@ def first_cell(mask: int) -> int:
     return CELL_OF_BIT[mask & -mask]
 
 
-def on_one_line(a: int, b: int) -> bool:
-    return bool(LINES[a] & BITS[b])
-
-
 # ARCS: a piece whose neighbours in its group are one of these leaves the rest of the group connected when it
 # moves away (a path through it can go round through those neighbours instead): no need to flood the rest.
 ARCS = _arcs()
