@@ -46,7 +46,7 @@ def main() -> None:
     if args.people:
         return people(args.out)
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
-            chromium() as browser:
+            chromium(full=True) as browser:
         home = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         home.goto(url)
         home.screenshot(path=str(args.out / "home.png"), full_page=True)
@@ -108,7 +108,7 @@ def tutorials(out: Path) -> None:
     from nutbox.registry import entry
 
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
-            chromium() as browser:
+            chromium(full=True) as browser:
         for game in TABLES:
             try:
                 lesson = entry(game).lesson
@@ -132,7 +132,7 @@ SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 def people(out: Path) -> None:
     """The pages around the tables, each at a laptop's size (the whole page) and a phone's (the first screen)."""
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
-            chromium() as browser:
+            chromium(full=True) as browser:
         ana = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
 
         def shoot(page: Any, name: str, show: str | None = None) -> None:

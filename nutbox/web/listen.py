@@ -10,6 +10,7 @@ looking at every table again.
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,9 @@ class Listener:
         self.conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
         self.heard = heard
         self.stopping = threading.Event()
+        # a channel of this listener's own: stop() notifies it, so the thread ends at once rather than at its
+        # next look (a server's shutdown would otherwise wait for it)
+        self.wake = f"{CHANNEL}_wake_{secrets.token_hex(8)}"
         self.thread = threading.Thread(target=self.listen, name="nutbox-listen", daemon=True)
 
     def start(self) -> None:
@@ -39,18 +43,29 @@ class Listener:
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    connection.execute(f"LISTEN {self.wake}")
                     if not first:
                         self.heard("again")
                     first = False
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
+                            if note.channel != CHANNEL:
+                                break  # woken by stop()
                             self.heard(note.payload)
             except Exception as error:  # the database went away: try again in a moment
                 log.warning("listening for other processes' changes failed (%s); trying again", error)
                 self.stopping.wait(1.0)
 
     def stop(self) -> None:
+        import psycopg
+
         self.stopping.set()
+        if self.thread.is_alive():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=2) as connection:
+                    connection.execute(f"NOTIFY {self.wake}")
+            except Exception:  # the database is gone: the thread sees `stopping` at its next look
+                pass
         self.thread.join(timeout=5)
 
 

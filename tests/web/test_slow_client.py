@@ -99,11 +99,11 @@ def test_a_page_that_never_reads_holds_up_no_move_and_is_dropped(server: str) ->
         move = {"secret": keys[mover], "action": states[mover]["legal"][-1], "version": states[mover]["version"]}
         assert post(f"{server}/api/t/{table}/act", body=move)[0] == 200  # answered: nobody waits for the spectator
     final = state(server, table, keys[0])["version"]
-    # the stuck spectator now reads what reached it: the updates stop well short of the end, then the
-    # server's close (or, if the close itself could not get through, the end of the connection)
+    # the stuck page now reads what reached it: the updates stop well short of the end, then the server's close
+    # (or, if the close itself could not get through, the end of the connection, once the server gives up on it)
     stuck.settimeout(GUARD)
     received = b""
-    while chunk := stuck.recv(1 << 16):
+    while not any(opcode == 8 for opcode, _ in frames(received)) and (chunk := stuck.recv(1 << 16)):
         received += chunk
     stuck.close()
     seen = [json.loads(payload) for opcode, payload in frames(received) if opcode == 1]
@@ -115,16 +115,22 @@ def test_a_page_that_never_reads_holds_up_no_move_and_is_dropped(server: str) ->
 
 def connect_and_leave(base: str, path: str, listen: bool = False) -> bytes:
     """A WebSocket opened and closed at once, as a burst of spectators does (`listen`: after hearing everything
-    the server says until it closes); what the server said."""
+    the server says until its close frame, or the end of the connection); what the server said."""
     host, port = base.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=GUARD) as sock:
         key = base64.b64encode(os.urandom(16)).decode()
         sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                       f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
         heard = sock.recv(1 << 16)
-        while listen and (chunk := sock.recv(1 << 16)):
+        while listen and not closed(heard) and (chunk := sock.recv(1 << 16)):
             heard += chunk
         return heard
+
+
+def closed(heard: bytes) -> bool:
+    """Whether what a WebSocket heard (its handshake's answer, then frames) holds the server's close frame."""
+    _, _, data = heard.partition(b"\r\n\r\n")
+    return any(opcode == 8 for opcode, _ in frames(data))
 
 
 def test_spectators_coming_and_going_never_knock_a_slow_seat_off_and_too_many_are_told_why(tmp_path: Path) -> None:
