@@ -22,7 +22,7 @@ from nutbox.registry import make
 from nutbox.web.app import create_app, page_json
 from nutbox.web.bots import decide
 from nutbox.web.chance import KEY_BYTES, KeyedRandom, chance_after, derive
-from nutbox.web.limits import Limits
+from nutbox.web.limits import Clock, Limits
 from nutbox.web.live import HUMAN, LiveTable
 from nutbox.web.new_tables import new_table
 
@@ -174,7 +174,8 @@ def test_a_seat_moves_to_another_device_and_the_old_link_stops_working(server: C
 
 
 def test_the_creator_reissues_an_invitation_only_for_a_player_away_past_the_grace(database: str) -> None:
-    with TestClient(create_app(database, bot_workers=1, limits=Limits(grace=2.0))) as http:
+    clock = Clock()
+    with TestClient(create_app(database, bot_workers=1, limits=Limits(grace=2.0), clock=clock)) as http:
         server = Client(http)
         table, (_first, second) = server.create("nuts-sorting", ["human", "human"])
         key = server.creator.rsplit("/", 1)[1]
@@ -186,13 +187,12 @@ def test_the_creator_reissues_an_invitation_only_for_a_player_away_past_the_grac
         assert server.http.post(f"/t/{table}/links/wrong/reissue", data={"seat": "1"}).status_code == 403
         assert server.http.post(reissue, data={"seat": "9999999999"}).status_code == 400
 
-        def reissued() -> bool:
-            return server.http.post(reissue, data={"seat": "1"}).status_code == 200
-
         deadline = time.time() + 30
-        while not reissued():
+        while server.state(table)["connected"][1]:  # (until the server has seen the page go)
             assert time.time() < deadline
-            time.sleep(0.2)
+            time.sleep(0.05)
+        clock.offset += 2.0  # two seconds later, on the server's clock
+        assert server.http.post(reissue, data={"seat": "1"}).status_code == 200
         page = server.http.get(server.creator).text
         link = re.search(r'<li class="seat-row" data-seat="1">.*?class="invite-link" href="([^"]+)"', page, re.S)
         assert link and "re-issued the invitation for Player 2" in page
