@@ -9,6 +9,7 @@ looking at every table again.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 import threading
@@ -61,11 +62,10 @@ class Listener:
 
         self.stopping.set()
         if self.thread.is_alive():
-            try:
-                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=2) as connection:
-                    connection.execute(f"NOTIFY {self.wake}")
-            except Exception:  # the database is gone: the thread sees `stopping` at its next look
-                pass
+            # (if the database is gone, the thread sees `stopping` at its next look)
+            with contextlib.suppress(Exception), psycopg.connect(self.conninfo, autocommit=True,
+                                                                 connect_timeout=2) as connection:
+                connection.execute(f"NOTIFY {self.wake}")
         self.thread.join(timeout=5)
 
 
