@@ -678,10 +678,16 @@ function clockText(ending) {
   return left === null ? "" : `${duration(left)}${ending}`;
 }
 
+// (written only when it changes: the same text written again still lays the page out anew, twice a second)
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 function tick() {
-  $("timer").hidden = timeLeft() === null;
-  $("timer").textContent = clockText(" left for this decision");
-  for (const clock of $("panels").querySelectorAll(".clock")) clock.textContent = clockText(" left to decide");
+  const hidden = timeLeft() === null;
+  if ($("timer").hidden !== hidden) $("timer").hidden = hidden;
+  setText($("timer"), clockText(" left for this decision"));
+  for (const clock of $("panels").querySelectorAll(".clock")) setText(clock, clockText(" left to decide"));
 }
 setInterval(tick, 500);
 
