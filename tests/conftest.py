@@ -6,7 +6,6 @@ are named, stopped, and the run fails."""
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import secrets
 import signal
@@ -42,18 +41,6 @@ def left_behind() -> dict[int, str]:
         except OSError:
             continue
     return found
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    # The tests make and drop many small objects (states, views, actions): the cyclic collector's default first
-    # threshold (700) runs it thousands of times a second for little, 5% of the time of the pure-Python tests
-    gc.set_threshold(50_000, 20, 20)
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    # what collection imported lives for the whole run: the collector need not look at it again
-    gc.collect()
-    gc.freeze()
 
 
 SLOW_MODULES = ("tests/sim/test_ray.py", "tests/sim/test_ray_cluster.py", "tests/web/test_slow_client.py",
