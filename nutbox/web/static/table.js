@@ -684,8 +684,7 @@ function setText(node, text) {
 }
 
 function tick() {
-  const hidden = timeLeft() === null;
-  if ($("timer").hidden !== hidden) $("timer").hidden = hidden;
+  $("timer").hidden = timeLeft() === null;
   setText($("timer"), clockText(" left for this decision"));
   for (const clock of $("panels").querySelectorAll(".clock")) setText(clock, clockText(" left to decide"));
 }
