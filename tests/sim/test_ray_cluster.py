@@ -195,10 +195,12 @@ def signal_worker(pid: int, number: signal.Signals) -> None:
 def test_a_node_lost_mid_study_costs_no_game(
     cluster: Any, simulate: Callable[..., subprocess.Popen[str]], tmp_path: Path
 ) -> None:
-    games = 80
+    # enough games that the second node plays several half-second chunks after the first ones are journaled: with
+    # 80, a loaded machine once finished the study before the second node was seen playing past the 16th game
+    games = 200
     study = ["nuts-sorting", "--seats", "easy", "--games", str(games), "--seed", "23", "--format", "csv"]
     running = simulate(tmp_path / "ray", *study)
-    killed = kill_while_playing(cluster, running, tmp_path / "ray" / JOURNAL_FILE, after=games // 5)
+    killed = kill_while_playing(cluster, running, tmp_path / "ray" / JOURNAL_FILE, after=games // 10)
     finish(running)
     ended = time.time()
 
