@@ -233,8 +233,10 @@ class Hub:
             seat = live.seat_of(secret)
             if seat is None:
                 raise Refusal("spectators watch; only a seat's own link can name it", status=403)
-            if not live.finished:
-                live.check(seat, version)
+            # a name is no decision about the position: made on a page a move behind (a bot's, say), it stands
+            if version is None or not 0 <= version <= live.version:
+                raise Refusal(f"a name is given with a version of the table seen, at most {live.version}",
+                              status=400)
             outbox = await self.change_seats(seated, partial(live.set_name, seat, name))
         self.deliver(seated, outbox)
         return live.version

@@ -87,8 +87,21 @@ def test_everything_a_player_needs_is_on_the_first_screen(server: str, contexts:
     expect(panels.first.locator(".name")).to_contain_text("Ann (you)")
     last = laptop.locator("#log li").last
     assert last.inner_text() and last.evaluate(SEEN), "the latest line of what happened"
-    board = laptop.locator("#board").bounding_box()
-    assert board is not None and board["y"] < 800, "the board starts on the first screen"
+    board = laptop.locator("#board svg").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= 800, "the whole board is on the first screen"
+    if laptop.locator("#status").inner_text() == "Your move":
+        first = laptop.locator("#legal button.action").first
+        assert first.evaluate(SEEN), "a move to choose on the first screen"
+        moves = laptop.locator("#legal").bounding_box()
+        assert moves is not None
+        # a board about as tall as wide is drawn larger with the moves beside it, filling the height under the
+        # prompt; a much wider one, with the moves above it, filling the width
+        shape = laptop.evaluate("(() => { const b = document.querySelector('#board svg').viewBox.baseVal;"
+                                " return b.width / b.height; })()")
+        if shape <= 1.2:
+            assert moves["x"] >= board["x"] + board["width"] and board["height"] >= 0.6 * 800, (shape, board, moves)
+        if shape >= 1.8:
+            assert moves["y"] + moves["height"] <= board["y"] and board["width"] >= 0.6 * 1280, (shape, board, moves)
 
     phone = contexts(390, 844, touch=True)
     phone.goto(seat)

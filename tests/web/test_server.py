@@ -319,3 +319,19 @@ def test_play_again_seats_everyone_one_place_on_at_a_new_table(server: Client) -
     key = server.claim(link)
     seat = server.state(new, key)
     assert seat["seat"] == 0 and [s["kind"] for s in seat["seats"]] == ["human", "random"]  # moved one place on
+
+
+def test_a_name_given_on_a_page_a_move_behind_stands_and_a_version_not_seen_is_refused(server: Client) -> None:
+    """The page asks a person's name while a bot may move: the name is sent with the version the page last had."""
+    table, (ann, bea) = server.create("nuts-sorting", ["human", "human"])
+    behind = server.state(table)["version"]
+    mover, _ = server.turn(table, [ann, bea])
+    server.act(table, mover, server.state(table, mover)["legal"][0])
+    assert server.state(table)["version"] > behind
+    for version in (None, -1, server.state(table)["version"] + 1):
+        refused = server.http.post(f"/api/t/{table}/name", json={"secret": ann, "name": "Ann", "version": version})
+        assert refused.status_code == 400 and "version" in refused.json()["error"], refused.text
+    assert server.state(table)["seats"][0]["name"] != "Ann"
+    named = server.http.post(f"/api/t/{table}/name", json={"secret": ann, "name": "Ann", "version": behind})
+    assert named.status_code == 200, named.text
+    assert server.state(table)["seats"][0]["name"] == "Ann"

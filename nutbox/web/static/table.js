@@ -193,18 +193,41 @@ function show(before) {
 }
 
 // On a laptop the board is fitted into the window's height under the prompt and the moves (never smaller than a
-// readable size; the zoom buttons enlarge it).
+// readable size; the zoom buttons enlarge it). On a wide one, while the seat has moves to choose from, the moves
+// stand beside the board (table.css), which then fills the height under the prompt, or the width the moves leave.
 const BOARD_LEAST = 420;  // CSS px
+const MOVES_LEAST = 240;  // CSS px: the moves' column beside the board, at least
+const MOVES_ABOVE = 180;  // CSS px: the moves' height above the board (table.css: .legal's 7.6rem, then the tools)
+const wideScreen = matchMedia("(min-width: 900px)");
 function fitBoard() {
   const side = document.querySelector(".side");
+  const play = document.querySelector(".play");
   if (phone()) {
-    $("board").style.removeProperty("--board-room");
+    play.style.removeProperty("--board-room");
     side.style.removeProperty("--side-room");
     return;
   }
-  const top = $("board").getBoundingClientRect().top + window.scrollY;
   const below = $("board").parentElement.querySelector(".replay-controls").offsetHeight + 12;
-  $("board").style.setProperty("--board-room", `${Math.max(BOARD_LEAST, window.innerHeight - top - below)}px`);
+  const moves = document.getElementById("moves-box");
+  const svg = $("board").querySelector("svg");
+  const box = svg && svg.viewBox.baseVal;
+  let beside = false;
+  if (wideScreen.matches && moves && !moves.hidden && box && box.width && box.height) {
+    // the moves' row starts where the board would start beside them; above it, they take about this much height
+    const row = moves.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - row - below;
+    const widest = play.clientWidth - MOVES_LEAST - 14;  // (the column gap, and the board's border)
+    const ratio = box.width / box.height;
+    const width = Math.floor(Math.min(widest, room * ratio));
+    const above = Math.min(play.clientWidth, (room - MOVES_ABOVE) * ratio);
+    // (a board whose shape changes during the game, as Nut's layouts grow, changes sides only for a clear gain)
+    beside = play.classList.contains("beside") ? width * 1.1 > above : width > above * 1.1;
+    play.style.setProperty("--board-w", `${width}px`);
+    play.style.setProperty("--moves-least", `${MOVES_LEAST}px`);
+  }
+  play.classList.toggle("beside", beside);
+  const top = $("board").getBoundingClientRect().top + window.scrollY;
+  play.style.setProperty("--board-room", `${Math.max(BOARD_LEAST, window.innerHeight - top - below)}px`);
   // the side column ends at the window's bottom at scroll 0 (it stays in view when the page scrolls)
   const sideTop = side.getBoundingClientRect().top + window.scrollY;
   side.style.setProperty("--side-room", `${Math.max(320, window.innerHeight - sideTop - 8)}px`);
