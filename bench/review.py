@@ -34,10 +34,13 @@ Prints per game:
   unmarked decisions, the difference with its 95% interval, and each group's mean predicted chance after the
   best move found and after the move made. A mark is likelier where much is at stake, so the win rates alone
   mix the mark with the position; the last column compares how far each group's results fell below the chance
-  the best move offered: if the marks are right, by about the drop they claim more than unmarked decisions;
+  the best move offered: if the marks are right, by about the drop they claim more than unmarked decisions; and,
+  over every decision, marked or not, how many points of results a point of claimed drop (best found less made)
+  came to, the best move's chance held fixed (least squares; -1 if the drops are right, 0 if they mean nothing);
 - the marks again as the review's first playouts alone give them, before the recheck (nutbox/review/
-  game_review.py: a decision marked on its first playouts is judged again with `--recheck` times as many fresh
-  playouts of the move made and the best one); the bench reviews with no recheck, then again the decisions so marked;
+  game_review.py: a decision marked on its first playouts is judged again on `--recheck` times as many fresh
+  playouts of the move made and the best one, alone); the bench reviews with no recheck, then again the
+  decisions so marked;
 - with erring players, their random moves against the bot's own: the mean chance lost by each as the review
   says (best found less made, as shown), how often each is marked, how often the seat won after each, and the
   differences random less the bot's with their intervals (the same again as the first playouts mark them);
@@ -426,6 +429,32 @@ def marks(positions: list[Position], by_game: list[list[Position]], args: argpar
         print(line)
     print(f"  (no interval for a group from fewer than {FEWEST} games; claimed: the group's mean predicted drop "
           f"less the unmarked's)")
+    found = drop_slope(positions)
+    if found is not None:
+        low, high = bootstrap(by_game, drop_slope, args.resamples, rng)
+        print(f"  a point of chance the review says was lost shows as {found:+.2f} points of results [{low:+.2f}, "
+              f"{high:+.2f}] (fitted over every decision, the best move's chance held fixed; -1 if the drops "
+              f"say exactly what was lost, 0 if nothing)")
+
+
+def drop_slope(positions: Sequence[Position]) -> float | None:
+    """c of the least-squares fit won = a + b * best + c * (best - predicted): how the result moved with the drop
+    the review claimed, among decisions whose best move offered the same chance (which the marks alone mix in)."""
+    rows = [(1.0, p.best, p.best - p.predicted, p.won) for p in positions]
+    if len(rows) < 4:
+        return None
+    # the normal equations, solved by Gaussian elimination (three unknowns)
+    matrix = [[sum(row[i] * row[j] for row in rows) for j in range(4)] for i in range(3)]
+    for column in range(3):
+        pivot = max(range(column, 3), key=lambda r: abs(matrix[r][column]))
+        if abs(matrix[pivot][column]) < 1e-12:
+            return None  # the drops (or the chances) do not vary: no slope to fit
+        matrix[column], matrix[pivot] = matrix[pivot], matrix[column]
+        for other in range(3):
+            if other != column:
+                factor = matrix[other][column] / matrix[column][column]
+                matrix[other] = [a - factor * b for a, b in zip(matrix[other], matrix[column], strict=True)]
+    return matrix[2][3] / matrix[2][2]
 
 
 def slips(positions: list[Position], by_game: list[list[Position]], args: argparse.Namespace,

@@ -9,10 +9,11 @@ Marks (the drop in the chance of winning, in points of 100):
 - and only a drop the playouts are sure of: at least twice its standard error (paired over the shared playouts),
   so the noise of a few dozen playouts is never called a mistake;
 - and only a drop that stands when the move made and the best one are played out again (`Budget.recheck` times
-  as many fresh playouts each, judged with the first ones): the best of several moves is the one whose playouts
-  happened to come out highest, so its first chance overstates it (on bots' games, most marks the first playouts
-  alone gave did not stand, and the seats won after those nearly as often as after unmarked decisions:
-  docs/bots.md).
+  as many fresh playouts each, judged on those alone): the best of several moves is the one whose playouts
+  happened to come out highest, so its first chance overstates it, and a decision is marked where the move made
+  happened to come out low, so its first chance understates it. Fresh playouts chose neither, so the mark and
+  the two chances a marked decision shows come from them (on bots' games, most marks the first playouts alone
+  gave did not stand, and the seats won after those nearly as often as after unmarked decisions: docs/bots.md).
 
 Decisions with a single legal move, and chance, are skipped. Everything is seeded from the record (its seed,
 the step, the seat), so reviewing the same record twice gives the same review, in any process.
@@ -43,7 +44,7 @@ class Budget:
     candidates: int = 3
     calibrated: bool = True  # chances through the game's fitted map (calibration.py); False: the playouts' raw
     # fresh playouts, in multiples of `playouts`, for the move made and the best one when the first would mark it
-    recheck: int = 2
+    recheck: int = 3
 
     def __post_init__(self) -> None:
         if not (4 <= self.playouts <= 400 and 1 <= self.candidates <= 10 and 0 <= self.recheck <= 10):
@@ -183,11 +184,13 @@ def judge(decision: Decision, game: Game, budget: Budget) -> Judged:
     scale = scale_for(game.id, game.num_players) if budget.calibrated else IDENTITY
     mark = marked(found, best, made, scale, budget.playouts)
     if mark is not None and budget.recheck:
-        # The best move is the one whose playouts came out highest, so they overstate it (more, the more moves
-        # are compared and the noisier the game): a mark stands on fresh playouts of the two moves as well.
-        again = outcomes(game, view, decision.seat, [best, made], budget.recheck * budget.playouts,
+        # The first playouts chose both the best move (the one whose playouts came out highest, so they overstate
+        # it) and the mark (given where the move made came out low): a mark, and the chances it shows, stand on
+        # fresh playouts of the two moves alone, which chose nothing.
+        found = outcomes(game, view, decision.seat, [best, made], budget.recheck * budget.playouts,
                          f"{decision.seed}:recheck")
-        found = {move: pooled(found[move], again[move]) for move in (best, made)}
+        if found[made].chance >= found[best].chance:  # on them the move made is as good: it is the best found
+            best = made
         mark = marked(found, best, made, scale, budget.playouts)
     made_chance, best_chance = (scale(found[move].chance, budget.playouts) for move in (made, best))
     return Judged(decision.step, decision.seat, decision.turn, decision.made, str(best), made_chance, best_chance,
@@ -202,14 +205,6 @@ def marked(found: dict[Action, Outcome], best: Action, made: Action, scale: Scal
     raw_drop = max(0.0, found[best].chance - found[made].chance)
     shown_drop = max(0.0, scale(found[best].chance, playouts) - scale(found[made].chance, playouts))
     return mark_of(raw_drop, paired_error(found[best], found[made]), shown_drop)
-
-
-def pooled(first: Outcome, second: Outcome) -> Outcome:
-    """One move's outcome over two sets of playouts (paired with another's, set by set)."""
-    wins = first.wins + second.wins
-    count = len(wins)
-    place = (first.place * len(first.wins) + second.place * len(second.wins)) / count
-    return Outcome(sum(wins) / count, place, wins)
 
 
 def review(record: Record, game: Game, seats: Sequence[int] | None = None, budget: Budget | None = None,

@@ -19,6 +19,7 @@ from nutbox.cli.review_cmd import in_pool
 from nutbox.core import Game, Record, State, draw_chance, replay
 from nutbox.registry import make
 from nutbox.review import Budget, Decision, Review, review
+from nutbox.review.estimate import outcomes
 from nutbox.review.game_review import decisions, judge, mark_of
 
 from .planted import nut_cards, nut_hunt, nuts_factory, state_at
@@ -201,17 +202,31 @@ def test_an_unfinished_game_is_refused() -> None:
 
 
 # --- what a review says -----------------------------------------------------------------------------------------
-def test_a_recheck_judges_again_only_what_the_first_playouts_mark_and_keeps_the_best_move_they_found() -> None:
-    planted = nuts_factory()
-    first = review(planted.record, planted.game, budget=dataclasses.replace(CHEAP, recheck=0)).decisions
-    again = review(planted.record, planted.game, budget=CHEAP).decisions
+def test_a_recheck_judges_again_only_what_the_first_playouts_mark_on_fresh_playouts_alone() -> None:
+    """A decision the first playouts mark keeps the best move they found, but its mark and both chances come from
+    the fresh playouts alone: the first ones chose the best move and the mark, so they overstate the drop."""
+    planted = nut_cards()
+    raw = dataclasses.replace(CHEAP, calibrated=False)
+    first = review(planted.record, planted.game, budget=dataclasses.replace(raw, recheck=0)).decisions
+    again = review(planted.record, planted.game, budget=raw).decisions
     assert any(judged.mark for judged in first)
+    by_step = {decision.step: decision for decision in decisions(planted.record, planted.game, [0, 1])}
+    overturned = []
     for before, after in zip(first, again, strict=True):
         if before.mark is None:
             assert after == before
-        else:
-            assert (after.step, after.made, after.best) == (before.step, before.made, before.best)
-    assert any(after != before for before, after in zip(first, again, strict=True))
+            continue
+        decision = by_step[after.step]
+        best, made = planted.game.parse(before.best), planted.game.parse(before.made)
+        fresh = outcomes(planted.game, decision.view, decision.seat, [best, made], raw.recheck * raw.playouts,
+                         f"{decision.seed}:recheck")
+        assert after.made_chance == fresh[made].chance
+        if fresh[made].chance < fresh[best].chance:
+            assert (after.best, after.best_chance) == (before.best, fresh[best].chance)
+        else:  # the fresh playouts find the move made as good: it is the best found, and nothing is marked
+            assert (after.best, after.best_chance, after.mark) == (before.made, fresh[made].chance, None)
+            overturned.append(after.step)
+    assert overturned, "the planted game should hold a first mark that fresh playouts overturn"
 
 
 def test_a_review_stored_before_marks_were_rechecked_says_it_rechecked_none() -> None:
