@@ -77,6 +77,8 @@ from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
+import numpy as np
+
 from nutbox.agents import Agent, GreedyAgent, make_agent
 from nutbox.core import Action, Game, Record, View, draw_chance, final_state, replay
 from nutbox.play import agent_seed, run_match
@@ -440,21 +442,11 @@ def marks(positions: list[Position], by_game: list[list[Position]], args: argpar
 def drop_slope(positions: Sequence[Position]) -> float | None:
     """c of the least-squares fit won = a + b * best + c * (best - predicted): how the result moved with the drop
     the review claimed, among decisions whose best move offered the same chance (which the marks alone mix in)."""
-    rows = [(1.0, p.best, p.best - p.predicted, p.won) for p in positions]
-    if len(rows) < 4:
+    if len(positions) < 4:
         return None
-    # the normal equations, solved by Gaussian elimination (three unknowns)
-    matrix = [[sum(row[i] * row[j] for row in rows) for j in range(4)] for i in range(3)]
-    for column in range(3):
-        pivot = max(range(column, 3), key=lambda r: abs(matrix[r][column]))
-        if abs(matrix[pivot][column]) < 1e-12:
-            return None  # the drops (or the chances) do not vary: no slope to fit
-        matrix[column], matrix[pivot] = matrix[pivot], matrix[column]
-        for other in range(3):
-            if other != column:
-                factor = matrix[other][column] / matrix[column][column]
-                matrix[other] = [a - factor * b for a, b in zip(matrix[other], matrix[column], strict=True)]
-    return matrix[2][3] / matrix[2][2]
+    design = np.array([(1.0, p.best, p.best - p.predicted) for p in positions])
+    fitted, _, rank, _ = np.linalg.lstsq(design, np.array([p.won for p in positions]), rcond=None)
+    return float(fitted[2]) if rank == 3 else None  # (rank below 3: the drops or the chances do not vary)
 
 
 def slips(positions: list[Position], by_game: list[list[Position]], args: argparse.Namespace,
