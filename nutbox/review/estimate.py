@@ -22,11 +22,13 @@ RANKING_DRAWS = 4  # drawn states each legal move is judged on by the heuristic,
 @dataclass(frozen=True)
 class Outcome:
     """What one move led to over the playouts: the seat's chance of winning (a shared win counts its share; in a
-    solo game, beating the rules' opponent), its mean place (1 is first), and per playout the win share."""
+    solo game, beating the rules' opponent), its mean place (1 is first), and per playout the win share and
+    the place."""
 
     chance: float
     place: float
     wins: tuple[float, ...]
+    places: tuple[float, ...] = ()
 
 
 def play_out(game: Game, state: State, rng: random.Random) -> State:
@@ -92,7 +94,7 @@ def outcomes(game: Game, view: View, seat: int, moves: Sequence[Action], playout
             state = start.child(move)
             found[move].append(result_for(play_out(game, state, random.Random(f"{seed}:play:{i}")), seat))
     return {move: Outcome(sum(w for w, _ in results) / playouts, sum(p for _, p in results) / playouts,
-                          tuple(w for w, _ in results))
+                          tuple(w for w, _ in results), tuple(p for _, p in results))
             for move, results in found.items()}
 
 

@@ -15,6 +15,11 @@ Marks (the drop in the chance of winning, in points of 100):
   the two chances a marked decision shows come from them (on bots' games, most marks the first playouts alone
   gave did not stand, and the seats won after those nearly as often as after unmarked decisions: docs/bots.md).
 
+An unmarked decision shows the best move's chance **held out**: the move that did best on half the first
+playouts, judged on the other half, both ways round and averaged. The best of several moves judged on the
+playouts that chose it is overstated, and summed over every decision that overstatement would lower each
+seat's accuracy by drops no move made.
+
 Decisions with a single legal move, and chance, are skipped. Everything is seeded from the record (its seed,
 the step, the seat), so reviewing the same record twice gives the same review, in any process.
 """
@@ -24,9 +29,10 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from statistics import fmean as mean
+from typing import Any, TypeVar
 
 from nutbox.core import Action, Game, Record, State, final_state, replay
 from nutbox.review.calibration import IDENTITY, Scale, scale_for
@@ -34,6 +40,7 @@ from nutbox.review.estimate import Outcome, candidates, outcomes, paired_error
 
 MARKS = (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.07))
 SURE = 2.0  # standard errors a drop must exceed to be marked
+Move = TypeVar("Move", bound=Hashable)  # a move compared (an Action; anything a dict can key, in a test)
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,7 @@ class Budget:
     calibrated: bool = True  # chances through the game's fitted map (calibration.py); False: the playouts' raw
     # fresh playouts, in multiples of `playouts`, for the move made and the best one when the first would mark it
     recheck: int = 3
+    held_out: bool = True  # an unmarked decision's best chance judged on playouts that did not choose the move
 
     def __post_init__(self) -> None:
         if not (4 <= self.playouts <= 400 and 1 <= self.candidates <= 10 and 0 <= self.recheck <= 10):
@@ -107,9 +115,10 @@ class Review:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
         # (a review stored before chances were calibrated says nothing of it, and gave the raw ones)
-        # (and one stored before marks were rechecked, rechecked none)
-        return cls(data["game"], list(data["seats"]), Budget(**{"calibrated": False, "recheck": 0, **data["budget"]}),
-                   [Judged(**judged) for judged in data["decisions"]])
+        # (and one stored before marks were rechecked, rechecked none; nor did one stored before held-out chances)
+        stored = {"calibrated": False, "recheck": 0, "held_out": False, **data["budget"]}
+        judged = [Judged(**one) for one in data["decisions"]]
+        return cls(data["game"], list(data["seats"]), Budget(**stored), judged)
 
 
 def mark_of(drop: float, error: float, shown: float | None = None) -> str | None:
@@ -179,8 +188,8 @@ def judge(decision: Decision, game: Game, budget: Budget) -> Judged:
     moves = candidates(game, view, legal, decision.seat, budget.candidates, rng)
     if made not in moves:
         moves.append(made)
-    found = outcomes(game, view, decision.seat, moves, budget.playouts, decision.seed)
-    best = max(moves, key=lambda move: (found[move].chance, -found[move].place, move == made))
+    found: Mapping[Action, Outcome] = outcomes(game, view, decision.seat, moves, budget.playouts, decision.seed)
+    best = max(moves, key=ranking(found, made))
     scale = scale_for(game.id, game.num_players) if budget.calibrated else IDENTITY
     mark = marked(found, best, made, scale, budget.playouts)
     if mark is not None and budget.recheck:
@@ -192,12 +201,41 @@ def judge(decision: Decision, game: Game, budget: Budget) -> Judged:
         if found[made].chance >= found[best].chance:  # on them the move made is as good: it is the best found
             best = made
         mark = marked(found, best, made, scale, budget.playouts)
+    elif mark is None and budget.held_out:
+        best, found = held_out(found, best, made)
     made_chance, best_chance = (scale(found[move].chance, budget.playouts) for move in (made, best))
     return Judged(decision.step, decision.seat, decision.turn, decision.made, str(best), made_chance, best_chance,
                   found[made].place, found[best].place, mark)
 
 
-def marked(found: dict[Action, Outcome], best: Action, made: Action, scale: Scale, playouts: int) -> str | None:
+def ranking(found: Mapping[Move, Outcome], made: Move, playouts: slice | None = None
+            ) -> Callable[[Move], tuple[float, float, bool]]:
+    """The order of the moves by their playouts (those at `playouts` only, if given): the higher chance, then the
+    better place, then the move made."""
+    def key(move: Move) -> tuple[float, float, bool]:
+        outcome = found[move]
+        if playouts is None:
+            return outcome.chance, -outcome.place, move == made
+        return mean(outcome.wins[playouts]), -mean(outcome.places[playouts]), move == made
+    return key
+
+
+def held_out(found: Mapping[Move, Outcome], best: Move, made: Move) -> tuple[Move, Mapping[Move, Outcome]]:
+    """The best move found, with its chance and place held out: the move best on the even-numbered playouts
+    judged on the odd ones, and the other way round, averaged. Where that is no better than the move made, the
+    move made is the best found."""
+    halves = (slice(0, None, 2), slice(1, None, 2))
+    chance = place = 0.0
+    for choosing, judging in (halves, halves[::-1]):
+        chosen = found[max(found, key=ranking(found, made, choosing))]
+        chance += mean(chosen.wins[judging]) / 2
+        place += mean(chosen.places[judging]) / 2
+    if best == made or chance <= found[made].chance:
+        return made, found
+    return best, {**found, best: replace(found[best], chance=chance, place=place)}
+
+
+def marked(found: Mapping[Action, Outcome], best: Action, made: Action, scale: Scale, playouts: int) -> str | None:
     """The mark the playouts give the move made against the best (the map's smoothing stays the one it was fitted
     with, `playouts`, whatever their number)."""
     if best == made:

@@ -19,8 +19,8 @@ from nutbox.cli.review_cmd import in_pool
 from nutbox.core import Game, Record, State, draw_chance, replay
 from nutbox.registry import make
 from nutbox.review import Budget, Decision, Review, review
-from nutbox.review.estimate import outcomes
-from nutbox.review.game_review import decisions, judge, mark_of
+from nutbox.review.estimate import Outcome, outcomes
+from nutbox.review.game_review import decisions, held_out, judge, mark_of
 
 from .planted import nut_cards, nut_hunt, nuts_factory, state_at
 
@@ -229,11 +229,54 @@ def test_a_recheck_judges_again_only_what_the_first_playouts_mark_on_fresh_playo
     assert overturned, "the planted game should hold a first mark that fresh playouts overturn"
 
 
+def test_the_best_moves_chance_is_held_out_judged_on_the_playouts_that_did_not_choose_it() -> None:
+    """"b" did best on the even-numbered playouts and "c" on the odd ones: each is judged on the other half."""
+    def outcome(wins: list[float], places: list[float]) -> Outcome:
+        return Outcome(statistics.fmean(wins), statistics.fmean(places), tuple(wins), tuple(places))
+
+    found = {"a": outcome([0, 0, 0, 1], [2, 2, 2, 1]),  # the move made: 25%
+             "b": outcome([1, 0, 1, 1], [1, 2, 1, 1]),  # 75%: evens 100%, odds 50%
+             "c": outcome([0, 1, 1, 1], [2, 1, 1, 1])}  # 75%: evens 50%, odds 100%
+    best, shown = held_out(found, "b", "a")  # (moves as strings: held_out only compares and keys them)
+    assert best == "b"
+    assert (shown["b"].chance, shown["b"].place) == (0.5 * (0.5 + 0.5), 0.5 * (1.5 + 1.5))
+    assert shown["a"] == found["a"]
+    # held out, no better than the move made: the move made is the best found
+    assert held_out({**found, "a": outcome([0, 1, 1, 1], [2, 1, 1, 1])}, "b", "a")[0] == "a"
+    # one move best on both halves keeps its own chance on each
+    sure = {**found, "b": outcome([1, 1, 1, 1], [1, 1, 1, 1])}
+    assert held_out(sure, "b", "a")[1]["b"].chance == 1.0
+
+
+def test_an_unmarked_decision_shows_the_best_chance_held_out_and_nothing_else_changes() -> None:
+    """Held out, the best move's chance can only fall (the best judged on the playouts that chose it is the
+    highest of them); marks, the moves made and their chances stay."""
+    planted = nut_cards()
+    raw = dataclasses.replace(CHEAP, calibrated=False)
+    chosen = review(planted.record, planted.game, budget=dataclasses.replace(raw, held_out=False))
+    out = review(planted.record, planted.game, budget=raw)
+    lower = 0
+    for before, after in zip(chosen.decisions, out.decisions, strict=True):
+        assert (after.mark, after.made, after.made_chance, after.made_place) == (
+            before.mark, before.made, before.made_chance, before.made_place)
+        if before.mark:
+            assert after == before
+            continue
+        assert after.best_chance <= before.best_chance
+        if after.best_chance > after.made_chance:
+            assert after.best == before.best
+        else:
+            assert (after.best, after.best_chance) == (after.made, after.made_chance)
+        lower += after.best_chance < before.best_chance
+    assert lower, "the planted game should hold a best move its own playouts overstated"
+    assert all(a.accuracy >= b.accuracy for a, b in zip(out.summary(), chosen.summary(), strict=True))
+
+
 def test_a_review_stored_before_marks_were_rechecked_says_it_rechecked_none() -> None:
     planted = nuts_factory()
     stored = review(planted.record, planted.game, budget=CHEAP, steps=set()).to_json()
-    del stored["budget"]["recheck"]
-    assert Review.from_json(stored).budget.recheck == 0
+    del stored["budget"]["recheck"], stored["budget"]["held_out"]
+    assert (Review.from_json(stored).budget.recheck, Review.from_json(stored).budget.held_out) == (0, False)
 
 
 def test_a_review_survives_a_trip_through_json() -> None:
