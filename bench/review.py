@@ -1,7 +1,7 @@
 """Whether a review's chances of winning mean something (issue 35): predictions against how the games went.
 
     python bench/review.py [--games nuts-sorting,nut-hunt,...] [--players N] [--positions 300] [--per-game 10]
-                           [--playouts 24] [--candidates 3] [--recheck 2] [--workers 2] [--seed 1000]
+                           [--playouts 24] [--candidates 3] [--recheck 3] [--workers 2] [--seed 1000]
                            [--resamples 2000] [--err P] [--save FILE] [--raw] [--diagnose N]
     python bench/review.py --load FILE [FILE ...]
     python bench/review.py --fit FILE [FILE ...]

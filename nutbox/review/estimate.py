@@ -28,7 +28,7 @@ class Outcome:
     chance: float
     place: float
     wins: tuple[float, ...]
-    places: tuple[float, ...] = ()
+    places: tuple[float, ...]
 
 
 def play_out(game: Game, state: State, rng: random.Random) -> State:

@@ -225,12 +225,13 @@ def held_out(found: Mapping[Move, Outcome], best: Move, made: Move) -> tuple[Mov
     judged on the odd ones, and the other way round, averaged. Where that is no better than the move made, the
     move made is the best found."""
     halves = (slice(0, None, 2), slice(1, None, 2))
-    chance = place = 0.0
+    chance = place = own = 0.0  # own: the move made, judged on the same halves (so it is like for like)
     for choosing, judging in (halves, halves[::-1]):
         chosen = found[max(found, key=ranking(found, made, choosing))]
         chance += mean(chosen.wins[judging]) / 2
         place += mean(chosen.places[judging]) / 2
-    if best == made or chance <= found[made].chance:
+        own += mean(found[made].wins[judging]) / 2
+    if best == made or chance <= own:
         return made, found
     return best, {**found, best: replace(found[best], chance=chance, place=place)}
 
