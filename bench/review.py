@@ -75,6 +75,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 from itertools import pairwise
+from operator import attrgetter
 from pathlib import Path
 
 import numpy as np
@@ -110,6 +111,7 @@ class Position:
     calibrated: bool  # whether `predicted` and `best` went through the game's fitted map
     playouts: int
     random: bool = False  # the move made was drawn uniformly from the legal ones (an erring player's slip)
+    worst: bool = False  # the move made was the one the heuristic liked least (an erring player's other slip)
     first: tuple[str | None, float, float] | None = None  # (mark, predicted, best) before a recheck changed them
 
 
@@ -121,41 +123,53 @@ def before_recheck(position: Position) -> Position:
     return replace(position, mark=mark, predicted=predicted, best=best, first=None)
 
 
+Slip = str | None  # how an erring player's decision went: "random", "worst", or None (the bot's own move)
+
+
 class Erring(Agent):
-    """An easy bot that, with probability `rate` at each decision with a choice, plays a uniformly random legal
-    move instead: a player who sometimes errs, so that the games hold decisions worth marking (easy bots alone
-    make few). Keeps, per decision with a choice, whether it erred."""
+    """An easy bot that, at each decision with a choice, plays with probability `rate` a uniformly random legal
+    move instead, and with probability `worst` the move the heuristic likes least (ties drawn at random): a
+    player who sometimes errs, so that the games hold decisions worth marking (easy bots alone make few). Keeps,
+    per decision with a choice, how it went (Slip)."""
 
     name = "erring"
-    description = "an easy bot that sometimes plays a random move"
+    description = "an easy bot that sometimes plays a random move, or its worst"
 
-    def __init__(self, game: Game, seat: int, seed: str, rate: float) -> None:
+    def __init__(self, game: Game, seat: int, seed: str, rate: float, worst: float = 0.0) -> None:
         super().__init__(game, seat, seed)
         self.bot = GreedyAgent(game, seat, f"{seed}/bot")
-        self.rate = rate
-        self.erred: list[bool] = []
+        self.rate, self.worst = rate, worst
+        self.erred: list[Slip] = []
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) < 2:
             return legal[0]
-        erred = self.rng.random() < self.rate
-        self.erred.append(erred)
-        return self.rng.choice(legal) if erred else self.bot.act(view, legal)
+        draw = self.rng.random()
+        slip = "random" if draw < self.rate else "worst" if draw < self.rate + self.worst else None
+        self.erred.append(slip)
+        if slip == "random":
+            return self.rng.choice(legal)
+        if slip == "worst":
+            values = self.bot.values(view, legal)
+            least = min(values)
+            return self.rng.choice([action for action, value in zip(legal, values, strict=True) if value == least])
+        return self.bot.act(view, legal)
 
 
-def play(game_id: str, options: dict[str, object], rate: float, seed: int) -> tuple[Record, frozenset[int]]:
-    """One game, whole: `easy` bots in every seat, or erring ones (`rate` > 0); and the steps of its random
-    moves."""
+def play(game_id: str, options: dict[str, object], rate: float, worst: float, seed: int
+         ) -> tuple[Record, dict[int, str]]:
+    """One game, whole: `easy` bots in every seat, or erring ones (`rate` or `worst` > 0); and the steps of
+    their slips, with each slip's kind."""
     game = make(game_id, options)
-    if not rate:
+    if not rate and not worst:
         agents = [make_agent("easy", game, seat, agent_seed(seed, seat)) for seat in range(game.num_players)]
-        return run_match(game, agents, seed).record, frozenset()
-    erring = [Erring(game, seat, agent_seed(seed, seat), rate) for seat in range(game.num_players)]
+        return run_match(game, agents, seed).record, {}
+    erring = [Erring(game, seat, agent_seed(seed, seat), rate, worst) for seat in range(game.num_players)]
     record = run_match(game, erring, seed).record
     # the i-th choice of a seat's agent is the i-th decision with a choice of that seat in the record
-    slips: list[list[bool]] = [list(reversed(agent.erred)) for agent in erring]
-    steps = frozenset(decision.step for decision in decisions(record, game, range(game.num_players))
-                      if slips[decision.seat].pop())
+    slips: list[list[Slip]] = [list(reversed(agent.erred)) for agent in erring]
+    steps = {decision.step: slip for decision in decisions(record, game, range(game.num_players))
+             if (slip := slips[decision.seat].pop()) is not None}
     assert not any(slips), "an agent chose more often than the record has decisions"
     return record, steps
 
@@ -190,8 +204,8 @@ def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
     while len(found) < args.positions:
         seeds = list(range(seed, seed + args.workers))
         seed += args.workers
-        for number, (record, slips) in zip(seeds, pool.map(partial(play, game_id, options, args.err), seeds),
-                                           strict=True):
+        played = pool.map(partial(play, game_id, options, args.err, args.worst), seeds)
+        for number, (record, slips) in zip(seeds, played, strict=True):
             steps = sampled(record, game_id, args.per_game, rng)
             first = review(record, game, None, budget, mapper=in_pool(pool, budget), steps=steps).decisions
             final = {one.step: one for one in first}
@@ -206,7 +220,8 @@ def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
                 last = final[one.step]
                 found.append(Position(
                     game_id, number, one.step, one.seat, last.made_chance, last.best_chance, last.mark,
-                    result_for(end, one.seat)[0], budget.calibrated, budget.playouts, one.step in slips,
+                    result_for(end, one.seat)[0], budget.calibrated, budget.playouts,
+                    slips.get(one.step) == "random", slips.get(one.step) == "worst",
                     (one.mark, one.made_chance, one.best_chance) if last is not one else None))
             if len(found) >= args.positions:
                 return found
@@ -451,21 +466,23 @@ def drop_slope(positions: Sequence[Position]) -> float | None:
 
 def slips(positions: list[Position], by_game: list[list[Position]], args: argparse.Namespace,
           rng: random.Random) -> None:
-    """The erring players' random moves against the bot's own: the chance the review says each lost, how often it
-    marks each, and how often the seat won after each (a check of the population as much as of the review)."""
+    """The erring players' slips (random moves, and the moves the heuristic liked least) against the bot's own:
+    the chance the review says each lost, how often it marks each, and how often the seat won after each (a check
+    of the population as much as of the review)."""
 
     def lost(p: Position) -> float:
         return max(0.0, p.best - p.predicted)
 
-    def slipped(p: Position) -> bool:
-        return p.random
-
     def chosen(p: Position) -> bool:
-        return not p.random
+        return not p.random and not p.worst
 
+    kinds: list[tuple[str, Callable[[Position], bool]]] = [
+        (name, test) for name, test in (("random", attrgetter("random")), ("worst", attrgetter("worst")))
+        if any(test(p) for p in positions)
+    ]
     print(f"  {'move made':<19} {'count':>5} {'chance lost':>11} {'blunder':>7} {'mistake+':>8} {'any mark':>8} "
           f"{'pred. made':>10} {'observed':>8}")
-    for name, test in (("random", slipped), ("the bot's", chosen)):
+    for name, test in (*kinds, ("the bot's", chosen)):
         group = [p for p in positions if test(p)]
         if not group:
             print(f"  {name:<19} {0:>5}")
@@ -474,13 +491,15 @@ def slips(positions: list[Position], by_game: list[list[Position]], args: argpar
         print(f"  {name:<19} {len(group):>5} {100 * (mean([lost(p) for p in group]) or 0.0):>6.1f} pts "
               f"{percent(shares[0]):>7} {percent(shares[1]):>8} {percent(shares[2]):>8} "
               f"{percent(mean([p.predicted for p in group])):>10} {percent(rate(test)(group)):>8}")
-    if any(p.random for p in positions) and not all(p.random for p in positions):
-        # a slip is a coin's, whatever the position, so the observed difference is what a random move costs
+    if not any(chosen(p) for p in positions):
+        return
+    # a slip is a coin's, whatever the position, so the observed difference is what such a move costs
+    for name, test in kinds:
         for label, value in (("chance lost", lost), ("predicted after the move made", predicted),
                              ("observed win rate", won)):
-            found = difference(slipped, chosen, value)(positions) or 0.0
-            low, high = bootstrap(by_game, difference(slipped, chosen, value), args.resamples, rng)
-            print(f"  random - the bot's, {label}: {100 * found:+.1f} points [{100 * low:+.1f}, {100 * high:+.1f}]")
+            found = difference(test, chosen, value)(positions) or 0.0
+            low, high = bootstrap(by_game, difference(test, chosen, value), args.resamples, rng)
+            print(f"  {name} - the bot's, {label}: {100 * found:+.1f} points [{100 * low:+.1f}, {100 * high:+.1f}]")
 
 
 def brier(positions: list[Position]) -> None:
@@ -512,6 +531,9 @@ def main() -> None:
     parser.add_argument("--err", type=float, default=0.0, metavar="P",
                         help="players: easy bots that play a uniformly random legal move with probability P at "
                              "each decision with a choice (default 0: easy bots)")
+    parser.add_argument("--worst", type=float, default=0.0, metavar="Q",
+                        help="players: easy bots that play the legal move the heuristic likes least with "
+                             "probability Q at each decision with a choice (default 0; with --err, both)")
     parser.add_argument("--raw", action="store_true", help="the playouts' raw chances, not calibrated ones")
     parser.add_argument("--load", type=Path, nargs="+", metavar="FILE",
                         help="review nothing: the figures from decisions saved with --save")
@@ -535,7 +557,8 @@ def main() -> None:
             games = len(records)
             elapsed = time.perf_counter() - start
             every += positions
-            who = f"erring easy bots (random moves {100 * args.err:.0f}%)" if args.err else "easy bots"
+            who = (f"erring easy bots (random moves {100 * args.err:.0f}%, worst {100 * args.worst:.0f}%)"
+                   if args.err or args.worst else "easy bots")
             print(f"\n{game_id}, {players} seats of {who}: {len(positions)} decisions reviewed from {games} games "
                   f"(seeds {args.seed}-{args.seed + games - 1}), {args.playouts} playouts, "
                   f"{args.candidates} candidates, recheck {args.recheck}x; {elapsed:.0f} s wall")
@@ -565,7 +588,7 @@ def judged_marks(positions: list[Position], args: argparse.Namespace, rng: rando
     if any(p.first is not None for p in positions):
         print("  marks on the first playouts alone (no recheck):")
         marks(earlier, clusters(earlier), args, rng)
-    if any(p.random for p in positions):
+    if any(p.random or p.worst for p in positions):
         slips(positions, clusters(positions), args, rng)
         if any(p.first is not None for p in positions):
             print("  the same, marked on the first playouts alone (no recheck):")
@@ -594,7 +617,7 @@ def analyse(files: Sequence[Path], args: argparse.Namespace) -> None:
             sys.exit(f"{game_id}: a decision saved twice (runs with overlapping seeds?)")
         print(f"\n{game_id}, {players} seats: {len(positions)} decisions from {len(clusters(positions))} games "
               f"(seeds {spans(sorted({p.seed for p in positions}))}); {sum(p.random for p in positions)} random "
-              f"moves")
+              f"moves, {sum(p.worst for p in positions)} worst")
         report(positions, args, random.Random(f"{game_id}:bootstrap"))
         every += positions
     together(every, args)

@@ -30,6 +30,13 @@ class GreedyAgent(Agent):
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        values = self.values(view, legal)
+        best = max(values)
+        return self.rng.choice([action for action, value in zip(legal, values, strict=True) if value == best])
+
+    def values(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """How much the heuristic likes each legal action's result for this seat, summed over the samples of
+        what the view hides."""
         game, seat = self.game, self.seat
         samples = 1 if game.perfect_information else self.samples_when_hidden
         totals = [0.0] * len(legal)
@@ -38,5 +45,4 @@ class GreedyAgent(Agent):
             for i, action in enumerate(legal):
                 child = state.child(action)
                 totals[i] += child.returns()[seat] if child.is_terminal() else game.heuristic(child, seat)
-        best = max(totals)
-        return self.rng.choice([action for action, total in zip(legal, totals, strict=True) if total == best])
+        return totals
