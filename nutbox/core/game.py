@@ -38,6 +38,9 @@ class Game(ABC, Generic[Opts, S, V]):
     bot_sims: ClassVar[tuple[int, int]] = (200, 1000)  # simulations for the medium and hard search bots
     # the search settings of the medium and hard bots besides their budget (agents.search.SearchSettings)
     bot_search: ClassVar[str] = "depth=0,c=0.5,prior=5"
+    # how many legal moves a review's playout step weighs by the heuristic, half the time (review/estimate.py;
+    # None: every legal move, where a few sampled ones leave the playouts unable to mend a bad move as players do)
+    playout_breadth: ClassVar[int | None] = 4
     perfect_information: bool = False  # per instance where options decide it (a solo mode may hide nothing)
     # "module:attribute" of what people see of the game (a core.face.Face), imported only when shown
     face: ClassVar[str | None] = None

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from nutbox.core import CHANCE, TERMINAL, Action, Game, State, View, draw_chance
 
-ROLLOUT_CHOICES = 4  # moves a playout step compares by the heuristic (as the search bots' greedy rollouts)
 RANKING_DRAWS = 4  # drawn states each legal move is judged on by the heuristic, to pick the candidates
 
 
@@ -33,8 +32,10 @@ class Outcome:
 
 def play_out(game: Game, state: State, rng: random.Random) -> State:
     """The game played to its end by the playout policy: chance by its odds; each decision, half the time the
-    heuristic's favourite among a few legal moves for the seat to move, else a random legal move. Cheaper than a
-    bot and far better than random play, so a chance means "against sensible play"."""
+    heuristic's favourite among a few legal moves for the seat to move (`game.playout_breadth` of them, sampled;
+    every legal move if None), else a random legal move. Cheaper than a bot and far better than random play, so a
+    chance means "against sensible play"."""
+    breadth = game.playout_breadth
     while True:
         who = state.to_move()
         if who is TERMINAL:
@@ -45,7 +46,7 @@ def play_out(game: Game, state: State, rng: random.Random) -> State:
         legal = state.legal_actions()
         if len(legal) > 1 and rng.random() < 0.5:
             assert isinstance(who, int)
-            sample = rng.sample(legal, min(ROLLOUT_CHOICES, len(legal)))
+            sample = legal if breadth is None else rng.sample(legal, min(breadth, len(legal)))
             state.apply(max(sample, key=lambda action: game.heuristic(state.child(action), who)))
         else:
             state.apply(rng.choice(legal))

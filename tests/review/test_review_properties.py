@@ -205,7 +205,7 @@ def test_an_unfinished_game_is_refused() -> None:
 def test_a_recheck_judges_again_only_what_the_first_playouts_mark_on_fresh_playouts_alone() -> None:
     """A decision the first playouts mark keeps the best move they found, but its mark and both chances come from
     the fresh playouts alone: the first ones chose the best move and the mark, so they overstate the drop."""
-    planted = nut_cards()
+    planted = nuts_factory(2)  # (a planted game whose first playouts mark a decision that fresh ones overturn)
     raw = dataclasses.replace(CHEAP, calibrated=False)
     first = review(planted.record, planted.game, budget=dataclasses.replace(raw, recheck=0)).decisions
     again = review(planted.record, planted.game, budget=raw).decisions
@@ -251,7 +251,7 @@ def test_the_best_moves_chance_is_held_out_judged_on_the_playouts_that_did_not_c
 def test_an_unmarked_decision_shows_the_best_chance_held_out_and_nothing_else_changes() -> None:
     """Held out, the best move's chance can only fall (the best judged on the playouts that chose it is the
     highest of them); marks, the moves made and their chances stay."""
-    planted = nut_cards()
+    planted = nuts_factory(2)
     raw = dataclasses.replace(CHEAP, calibrated=False)
     chosen = review(planted.record, planted.game, budget=dataclasses.replace(raw, held_out=False))
     out = review(planted.record, planted.game, budget=raw)

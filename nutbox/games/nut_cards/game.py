@@ -25,6 +25,9 @@ class NutCards(Game[CardsOptions, CardsState, CardsView]):
     # Nodes of the first three levels seed their moves with the heuristic: a take is judged by the places the
     # card can go and the cards it leaves the next players, not by the average of random places.
     bot_search = "depth=0,c=0.5,prior=5,seeded=3"
+    # a review's playouts weigh every placement: among a few sampled ones they rarely find the later card that
+    # mends a bad placement, as players do, and so overstated what a move cost (docs/bots.md, "A sixth look")
+    playout_breadth = None
     options_type: ClassVar[type[CardsOptions]] = CardsOptions
     perfect_information = True  # columns and layouts face up; the deck is face down for everyone
     face = "nutbox.games.nut_cards.face:FACE"
