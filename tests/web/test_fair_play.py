@@ -113,8 +113,10 @@ def test_a_bot_playing_for_a_rated_person_makes_the_game_unrated_for_everyone(si
     assert ann.state(table, key)["seats"][0]["human"]
     hub = site.http.app.state.hub  # type: ignore[attr-defined]
     assert hub.tables[table].live.stored.settings.rated
+    # on Ann's turn, so that the bot's moves cannot make the version she sends an old one
+    mine = wait_for(lambda: (s := ann.state(table, key))["to_move"] == 0 and s)
     handed = ann.http.post(f"/api/t/{table}/handover", json={"secret": key, "seat": 0, "bot": "hard",
-                                                              "version": ann.state(table, key)["version"]})
+                                                              "version": mine["version"]})
     assert handed.status_code == 200, handed.text
     state = wait_for(lambda: (s := ann.state(table, key))["finished"] and s, seconds=120)
     assert any("no longer rated: a bot plays for Ann" in note for note in state["notes"])
