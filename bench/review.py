@@ -2,7 +2,7 @@
 
     python bench/review.py [--games nuts-sorting,nut-hunt,...] [--players N] [--positions 300] [--per-game 10]
                            [--playouts 24] [--candidates 3] [--recheck 3] [--workers 2] [--seed 1000]
-                           [--resamples 2000] [--err P] [--save FILE] [--raw] [--diagnose N]
+                           [--resamples 2000] [--err P] [--worst Q] [--save FILE] [--raw] [--diagnose N]
     python bench/review.py --load FILE [FILE ...]
     python bench/review.py --fit FILE [FILE ...]
 
@@ -16,7 +16,8 @@ never saw (another `--seed`).
 For each game, plays games of `easy` bots in every seat (nutbox.play.run_match: game `s` is seeded `s`, chance
 drawn from its seeded generator, the bots seeded by agent_seed), or with `--err P` of erring players: each an
 easy bot that at each decision with a choice plays, with probability P, a uniformly random legal move instead
-(easy bots alone make too few decisions worth marking for the marks to be tested); and reviews a sample of
+(easy bots alone make too few decisions worth marking for the marks to be tested), and with `--worst Q`, with
+probability Q, the legal move its heuristic likes least; and reviews a sample of
 each game's decisions with more than one legal move: every k-th of them (k so that about `--per-game` are
 taken, from a seeded offset), every seat, with `nutbox.review.review(..., steps=...)` spread over `--workers`
 processes as `nutbox review` does. Games are played until at least `--positions` decisions are reviewed. Each
@@ -41,9 +42,10 @@ Prints per game:
   game_review.py: a decision marked on its first playouts is judged again on `--recheck` times as many fresh
   playouts of the move made and the best one, alone); the bench reviews with no recheck, then again the
   decisions so marked;
-- with erring players, their random moves against the bot's own: the mean chance lost by each as the review
-  says (best found less made, as shown), how often each is marked, how often the seat won after each, and the
-  differences random less the bot's with their intervals (the same again as the first playouts mark them);
+- with erring players, their slips (random moves, worst moves) against the bot's own: the mean chance lost by
+  each as the review says (best found less made, as shown), how often each is marked, how often the seat won
+  after each, and the differences of each kind of slip less the bot's with their intervals (the same again as the
+  first playouts mark them);
 - the Brier score of the predictions against a constant predictor of the sample's own win rate;
 - the wall time;
 - with `--diagnose N`, for N of the decisions (a seeded sample), what moves the prediction away from the truth:
