@@ -42,7 +42,7 @@ def favourite_taken(state: State) -> int:
                for k in range(TRIES))
 
 
-def test_nuts_playouts_weigh_every_placement_half_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nut_playouts_weigh_every_placement_half_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
     state = a_wide_placement()
     assert NutCards.playout_breadth is None
     # half the time the favourite of every placement: about TRIES / 2 (and more where a random one hits it)
