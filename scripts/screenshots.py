@@ -1,7 +1,7 @@
 """Screenshots of each game's page at the browser table, and of the pages around the tables (the lobby, a
 profile, My games, a leaderboard), for docs/table.md.
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--learn | --people] [--games G,G]
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--learn | --people | --review] [--games G,G]
 
 Starts a server on a temporary database and, for each game, a table at its usual player count (Ann against
 `easy` bots). Ann decides by clicking the moves as a person would, and the page is saved as PNG, as the window
@@ -11,7 +11,9 @@ of its replay (`-replay-`). Then the tutorials and the people's pages, each at b
 (`{page}-laptop.png`, `{page}-phone.png`): first as a newcomer sees them, then with a profile made through
 its form, an open table in the lobby, a game under way in My games and a finished one on the leaderboard.
 (docs/screenshots keeps a few of these: the lobby and My games at both sizes, a profile on a phone and a
-leaderboard on a laptop.)
+leaderboard on a laptop.) `--review`: a finished game's review page, as its player sees it once the review is
+done (`review-{laptop,phone}.png`) and with its first marked decision shown on the board
+(`review-decision-{laptop,phone}.png`).
 """
 
 from __future__ import annotations
@@ -39,12 +41,15 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(TABLES), help="the games' tables to picture")
     parser.add_argument("--learn", action="store_true", help="only the tutorials: one step of each game's")
     parser.add_argument("--people", action="store_true", help="only the lobby, profile, My games and leaderboards")
+    parser.add_argument("--review", action="store_true", help="only a finished game's review page")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.learn:
         return tutorials(args.out)
     if args.people:
         return people(args.out)
+    if args.review:
+        return review(args.out)
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
             chromium(full=True) as browser:
         home = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -203,6 +208,44 @@ def people(out: Path) -> None:
         shoot(ana, "leaderboard")
         ana.goto(f"{url}/me")
         shoot(ana, "my-games-finished")
+
+
+def review(out: Path) -> None:
+    """A game of Nuts Sorting between Ann and the random bot, played to its end by clicking her first move each
+    turn, then reviewed on its page (the server's usual budget); the page, then its first marked decision."""
+    with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
+            chromium(full=True) as browser:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{url}/new/nuts-sorting")
+        page.select_option("select[name=seat1]", "random")
+        page.click("#create")
+        page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
+        page.click("#take")
+        page.wait_for_url("**/seat/**")
+        page.fill("#name-input", "Ann")
+        page.click("#name-box button")
+        while page.wait_for_function(YOUR_TURN, timeout=120_000):
+            if page.locator("#status").inner_text() != "Your move":
+                break
+            before = page.locator("#table").get_attribute("data-version")
+            page.locator("#legal button.action").first.click()
+            page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+        page.click("#result #review-game")
+        page.get_by_role("button", name="Review this game").click()
+        page.wait_for_selector("#review[data-status=done]", timeout=600_000)
+        address = page.url
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+        phone.goto(address)
+        phone.wait_for_selector("#review[data-status=done]")
+        for shown, size in ((page, "laptop"), (phone, "phone")):
+            shown.screenshot(path=str(out / f"review-{size}.png"))
+            marked = shown.locator(".marked-decision")
+            if marked.count():
+                marked.first.click()
+                shown.wait_for_selector("#board .review-made")
+                shown.locator("#board").scroll_into_view_if_needed()
+                shown.screenshot(path=str(out / f"review-decision-{size}.png"))
+            print(f"review: {out}/review-{size}.png ({marked.count()} marked decisions)")
 
 
 def make_profile(page: Any, url: str, name: str) -> None:

@@ -110,3 +110,21 @@ def play_to_the_end(page: Page) -> None:
         before = page.locator("#table").get_attribute("data-version")
         page.locator("#legal button.action").last.click()
         page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+
+
+def rings_on_their_places(page: Page, places: str, rings: str) -> int:
+    """How many `places` (elements of the board's SVG) are ringed by `rings` (static/marks.js), one each in the same
+    order, each ring's box on the screen within a pixel of its place's first shape (or of the place, drawn without
+    one); fails where one is not."""
+    boxes = page.evaluate("""([places, rings]) => {
+        const box = (n) => { const r = n.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+        const shape = (n) => n.matches("polygon, rect, circle, ellipse, path") ? n
+            : n.querySelector("polygon, rect, circle, ellipse, path");
+        return [[...document.querySelectorAll(places)].map((n) => box(shape(n) || n)),
+                [...document.querySelectorAll(rings)].map(box)];
+    }""", [places, rings])
+    wanted, drawn = boxes
+    assert len(drawn) == len(wanted), f"{len(wanted)} places marked, {len(drawn)} rings drawn"
+    for place, ring in zip(wanted, drawn, strict=True):
+        assert max(abs(a - b) for a, b in zip(place, ring, strict=True)) <= 1, f"a ring at {ring}, its place at {place}"
+    return len(drawn)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from table_steps import click_a_decision, create_table, new_page, take_seat, wait_for_turn
+from table_steps import click_a_decision, create_table, new_page, rings_on_their_places, take_seat, wait_for_turn
 
 GAMES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 2, "in-the-nuts": 2, "nut-cards": 2}
 # games where a seat holds cards no one else may see from the start (in Nuts! bonus cards come later: the
@@ -54,6 +54,7 @@ def test_a_seat_reads_its_decision_panels_and_moves_in_words(server: str, browse
             break
     assert int(page.locator("#table").get_attribute("data-recent") or 0) > 0, "a bot's move is marked on the board"
     expect(page.locator("#board .recent").first).to_be_attached()
+    assert rings_on_their_places(page, "#board .recent", "#board .recent-ring")
     page.context.close()
 
 

@@ -16,6 +16,7 @@ from table_steps import (
     click_a_decision,
     create_table,
     play_to_the_end,
+    rings_on_their_places,
     take_seat,
     wait_for_turn,
 )
@@ -97,6 +98,10 @@ def test_a_game_can_be_played_with_the_keyboard_alone(server: str, open_page: An
     target = page.locator("#board .clickable").first
     target.focus()
     assert page.evaluate("document.activeElement.classList.contains('clickable')")
+    # the place the keyboard is on is ringed where it is drawn (static/marks.js), and only while it has the focus
+    assert rings_on_their_places(page, "#board .clickable:focus", "#board .focus-ring") == 1
+    page.locator("#legal button.action").first.focus()
+    expect(page.locator("#board .focus-ring")).to_have_count(0)
 
 
 def test_names_are_asked_once_and_used_in_panels_prompts_and_the_log(server: str, open_page: Any) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from launch import running_server
 from playwright.sync_api import Browser, Page, expect
-from table_steps import create_table, play_to_the_end, take_seat
+from table_steps import create_table, play_to_the_end, rings_on_their_places, take_seat
 from test_phone_and_access import SIZES, check
 
 from nutbox.agents import make_agent
@@ -105,6 +105,8 @@ def test_a_marked_decision_shows_the_board_with_the_move_made_and_the_better_one
         expect(board.locator("svg")).to_be_visible()
         expect(board.locator(".review-made")).to_have_count(1)
         expect(board.locator(".review-best")).to_have_count(1)
+        assert rings_on_their_places(page, "#board .review-made", "#board .made-ring") == 1
+        assert rings_on_their_places(page, "#board .review-best", "#board .best-ring") == 1
         made, best = first.get_attribute("data-made-words"), first.get_attribute("data-best-words")
         expect(page.locator("#position-caption")).to_have_text(f"Made: {made}; better: {best}.")
         expect(page.locator("#position-title")).to_contain_text("decision")

@@ -84,7 +84,7 @@ def board(page: Page) -> str:
     decision (a reload starts those afresh)."""
     return str(page.locator("#board").evaluate(
         "b => { const c = b.cloneNode(true); c.querySelectorAll('.recent').forEach(n => n.classList.remove('recent'));"
-        " return c.innerHTML; }"))
+        " c.querySelectorAll('.ring').forEach(n => n.remove()); return c.innerHTML; }"))
 
 
 def test_a_spectators_page_never_holds_a_seats_secrets(server: str, browser: Browser) -> None:

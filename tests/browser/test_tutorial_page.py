@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from table_steps import new_page, wait_for_turn
+from table_steps import new_page, rings_on_their_places, wait_for_turn
 
 from nutbox.core.tutorial import Lesson
 from nutbox.registry import BUILT_IN, entry
@@ -23,6 +23,7 @@ def follow_the_highlight(page: Page) -> None:
     outlined move in the list."""
     marked = page.locator("#board .expected")
     if marked.count():
+        assert rings_on_their_places(page, "#board .expected", "#board .expected-ring") == marked.count()
         # a shape of the place, not its box's centre (a line to where a piece goes may stretch the box)
         shapes = marked.first.locator(", ".join(
             f":scope {shape}:not([pointer-events=none])" for shape in ("circle", "rect", "polygon", "path", "ellipse")

@@ -67,11 +67,14 @@ async function show(number) {
   $("say").focus?.();
 }
 
-// the places the step is about: its expected decisions' targets, outlined
+// the places the step is about: its expected decisions' targets, ringed (marks.js)
 function markExpected() {
   for (const target of $("board").querySelectorAll(".target")) {
     const actions = (target.dataset.actions || target.dataset.action || "").split("|");
-    if (actions.some((action) => current.expect.includes(action))) target.classList.add("expected");
+    if (actions.some((action) => current.expect.includes(action))) {
+      target.classList.add("expected");
+      ringAround(target, "expected-ring");
+    }
     target.classList.add("clickable");
     target.addEventListener("click", () => decide(pick(actions)));
     target.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") decide(pick(actions)); });

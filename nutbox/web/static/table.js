@@ -275,7 +275,11 @@ function mark(earlier) {
   for (const node of $("board").querySelectorAll("[data-state]")) {
     const name = placeName(node);
     const key = name ? `${name.name}=${name.value}` : null;
-    if (key && earlier.has(key) && earlier.get(key) !== node.dataset.state) { node.classList.add("recent"); marked += 1; }
+    if (key && earlier.has(key) && earlier.get(key) !== node.dataset.state) {
+      node.classList.add("recent");
+      ringAround(node, "recent-ring");
+      marked += 1;
+    }
   }
   root.dataset.recent = String(marked);
 }
@@ -318,6 +322,7 @@ function placeAt(x, y) {
   return best;
 }
 
+ringFocus($("board"));
 $("board").addEventListener("click", (event) => {
   if (!coarse() || replaying) return;
   event.stopPropagation();
