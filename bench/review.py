@@ -76,7 +76,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from functools import partial
-from itertools import pairwise
+from itertools import chain, pairwise
 from operator import attrgetter
 from pathlib import Path
 
@@ -202,32 +202,39 @@ def collect(game_id: str, options: dict[str, object], args: argparse.Namespace,
     rechecked = replace(budget, recheck=args.recheck)
     rng = random.Random(f"{args.seed}:{game_id}:sample")
     found: list[Position] = []
-    seed = args.seed
-    while len(found) < args.positions:
-        seeds = list(range(seed, seed + args.workers))
-        seed += args.workers
-        played = pool.map(partial(play, game_id, options, args.err, args.worst), seeds)
-        for number, (record, slips) in zip(seeds, played, strict=True):
-            steps = sampled(record, game_id, args.per_game, rng)
-            first = review(record, game, None, budget, mapper=in_pool(pool, budget), steps=steps).decisions
-            final = {one.step: one for one in first}
-            marked = {one.step for one in first if one.mark}
-            if args.recheck and marked:
-                # the recheck starts from the same first playouts (seeded alike): only marked decisions need it
-                again = review(record, game, None, rechecked, mapper=in_pool(pool, rechecked), steps=marked)
-                final.update((one.step, one) for one in again.decisions)
-            end = final_state(record, game)
-            records[number] = record
-            for one in first:
-                last = final[one.step]
-                found.append(Position(
-                    game_id, number, one.step, one.seat, last.made_chance, last.best_chance, last.mark,
-                    result_for(end, one.seat)[0], budget.calibrated, budget.playouts,
-                    slips.get(one.step) == "random", slips.get(one.step) == "worst",
-                    (one.mark, one.made_chance, one.best_chance) if last is not one else None))
-            if len(found) >= args.positions:
-                return found
+    for number, record, slips in chain.from_iterable(
+            games(game_id, options, args.err, args.worst, args.seed, pool, args.workers)):
+        steps = sampled(record, game_id, args.per_game, rng)
+        first = review(record, game, None, budget, mapper=in_pool(pool, budget), steps=steps).decisions
+        final = {one.step: one for one in first}
+        marked = {one.step for one in first if one.mark}
+        if args.recheck and marked:
+            # the recheck starts from the same first playouts (seeded alike): only marked decisions need it
+            again = review(record, game, None, rechecked, mapper=in_pool(pool, rechecked), steps=marked)
+            final.update((one.step, one) for one in again.decisions)
+        end = final_state(record, game)
+        records[number] = record
+        for one in first:
+            last = final[one.step]
+            found.append(Position(
+                game_id, number, one.step, one.seat, last.made_chance, last.best_chance, last.mark,
+                result_for(end, one.seat)[0], budget.calibrated, budget.playouts,
+                slips.get(one.step) == "random", slips.get(one.step) == "worst",
+                (one.mark, one.made_chance, one.best_chance) if last is not one else None))
+        if len(found) >= args.positions:
+            break
     return found
+
+
+def games(game_id: str, options: dict[str, object], err: float, worst: float, seed: int, pool: ProcessPoolExecutor,
+          workers: int) -> Iterator[list[tuple[int, Record, dict[int, str]]]]:
+    """Games (`play`) seeded `seed`, `seed` + 1, ..., played `workers` at a time on the pool, for as long as they are
+    asked for: each time, those `workers` games' seeds, records and slips."""
+    while True:
+        seeds = list(range(seed, seed + workers))
+        seed += workers
+        played = pool.map(partial(play, game_id, options, err, worst), seeds)
+        yield [(number, record, slips) for number, (record, slips) in zip(seeds, played, strict=True)]
 
 
 @dataclass(frozen=True)

@@ -63,17 +63,7 @@ def main() -> None:
 
 def table(browser: Any, url: str, game: str, players: int, out: Path) -> None:
     """One game from its start to its replay, at both sizes."""
-    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{url}/new/{game}")
-    page.select_option("#players", str(players))
-    for seat in range(players):
-        page.select_option(f"select[name=seat{seat}]", "human" if seat == 0 else "easy")
-    page.click("#create")
-    page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
-    page.click("#take")
-    page.wait_for_url("**/seat/**")
-    page.fill("#name-input", "Ann")
-    page.click("#name-box button")
+    page = ann_at_a_new_table(browser, url, game, ["easy"] * (players - 1))
     page.wait_for_function(YOUR_TURN, timeout=120_000)
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
 
@@ -198,12 +188,7 @@ def people(out: Path) -> None:
         # the quick game played to its end: Ana on the leaderboard beside the bots
         ana.goto(f"{url}/me")
         ana.click("#your-turn ~ ul a.go")
-        while ana.wait_for_function(YOUR_TURN, timeout=120_000):
-            if ana.locator("#status").inner_text() != "Your move":
-                break
-            before = ana.locator("#table").get_attribute("data-version")
-            ana.locator("#legal button.action").last.click()
-            ana.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+        decide_to_the_end(ana, "last")
         ana.goto(f"{url}/leaderboard/nuts-sorting")
         shoot(ana, "leaderboard")
         ana.goto(f"{url}/me")
@@ -215,21 +200,8 @@ def review(out: Path) -> None:
     turn, then reviewed on its page (the server's usual budget); the page, then its first marked decision."""
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
             chromium(full=True) as browser:
-        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        page.goto(f"{url}/new/nuts-sorting")
-        page.select_option("select[name=seat1]", "random")
-        page.click("#create")
-        page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
-        page.click("#take")
-        page.wait_for_url("**/seat/**")
-        page.fill("#name-input", "Ann")
-        page.click("#name-box button")
-        while page.wait_for_function(YOUR_TURN, timeout=120_000):
-            if page.locator("#status").inner_text() != "Your move":
-                break
-            before = page.locator("#table").get_attribute("data-version")
-            page.locator("#legal button.action").first.click()
-            page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
+        page = ann_at_a_new_table(browser, url, "nuts-sorting", ["random"])
+        decide_to_the_end(page, "first")
         page.click("#result #review-game")
         page.get_by_role("button", name="Review this game").click()
         page.wait_for_selector("#review[data-status=done]", timeout=600_000)
@@ -246,6 +218,33 @@ def review(out: Path) -> None:
                 shown.locator("#board").scroll_into_view_if_needed()
                 shown.screenshot(path=str(out / f"review-decision-{size}.png"))
             print(f"review: {out}/review-{size}.png ({marked.count()} marked decisions)")
+
+
+def ann_at_a_new_table(browser: Any, url: str, game: str, others: list[str]) -> Any:
+    """A table made through the form, Ann in the first seat and `others` (bot levels) in the rest; her page (a
+    laptop's), once she has taken her seat and given her name."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{url}/new/{game}")
+    page.select_option("#players", str(1 + len(others)))
+    for seat, kind in enumerate(["human", *others]):
+        page.select_option(f"select[name=seat{seat}]", kind)
+    page.click("#create")
+    page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
+    page.click("#take")
+    page.wait_for_url("**/seat/**")
+    page.fill("#name-input", "Ann")
+    page.click("#name-box button")
+    return page
+
+
+def decide_to_the_end(page: Any, which: str) -> None:
+    """At each of the seat's turns, click the `which` ("first" or "last") listed move, until the game is over."""
+    while page.wait_for_function(YOUR_TURN, timeout=120_000):
+        if page.locator("#status").inner_text() != "Your move":
+            return
+        before = page.locator("#table").get_attribute("data-version")
+        getattr(page.locator("#legal button.action"), which).click()
+        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
 
 
 def make_profile(page: Any, url: str, name: str) -> None:
