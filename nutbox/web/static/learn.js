@@ -69,16 +69,16 @@ async function show(number) {
 
 // the places the step is about: its expected decisions' targets, ringed (marks.js)
 function markExpected() {
+  const expected = [];
   for (const target of $("board").querySelectorAll(".target")) {
     const actions = (target.dataset.actions || target.dataset.action || "").split("|");
-    if (actions.some((action) => current.expect.includes(action))) {
-      target.classList.add("expected");
-      ringAround(target, "expected-ring");
-    }
+    if (actions.some((action) => current.expect.includes(action))) expected.push(target);
     target.classList.add("clickable");
     target.addEventListener("click", () => decide(pick(actions)));
     target.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") decide(pick(actions)); });
   }
+  for (const target of expected) target.classList.add("expected");
+  ringAll(expected, "expected-ring");
 }
 
 // on a place with several decisions, the one the step expects if it is among them

@@ -11,9 +11,17 @@ const RING_SHAPES = "polygon, rect, circle, ellipse, path";
 const RING_DROPPED = ["id", "class", "style", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray",
   "stroke-opacity", "opacity", "filter", "transform", "pointer-events", "tabindex", "role", "aria-label"];
 
-// Ring `place` (an element of an SVG board) with the class `kind`: its first shape, or for a place drawn without one
-// (text alone) its box. Returns the ring, or null while the board is not shown (the place keeps its class's glow).
-function ringAround(place, kind) {
+// Ring each of `places` (elements of SVG boards) with the class `kind`; the number ringed. Every ring is worked out
+// before any is added, as adding one would make the browser lay the board out again for the next.
+function ringAll(places, kind) {
+  const rings = [...places].map((place) => ringFor(place, kind)).filter((ring) => ring !== null);
+  for (const ring of rings) ring.board.appendChild(ring);
+  return rings.length;
+}
+
+// A ring for `place` with the class `kind`, not yet added to its board (`ring.board`): its first shape, or for a place
+// drawn without one (text alone) its box. Null while the board is not shown (the place keeps its class's glow).
+function ringFor(place, kind) {
   const board = place.ownerSVGElement;
   const shape = place.matches(RING_SHAPES) ? place : place.querySelector(RING_SHAPES);
   const outer = board && board.getScreenCTM();
@@ -34,7 +42,7 @@ function ringAround(place, kind) {
   ring.setAttribute("transform", `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
   ring.setAttribute("class", `ring ${kind}`);
   ring.setAttribute("aria-hidden", "true");
-  board.appendChild(ring);
+  ring.board = board;
   return ring;
 }
 
@@ -42,7 +50,9 @@ function ringAround(place, kind) {
 function ringFocus(board) {
   board.addEventListener("focusin", (event) => {
     const place = event.target;
-    if (place.ownerSVGElement) place.ring = ringAround(place, "focus-ring");
+    if (!place.ownerSVGElement) return;
+    place.ring = ringFor(place, "focus-ring");
+    if (place.ring) place.ring.board.appendChild(place.ring);
   });
   board.addEventListener("focusout", (event) => {
     const place = event.target;

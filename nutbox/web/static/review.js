@@ -99,9 +99,11 @@ async function show(button) {
     target.removeAttribute("tabindex");
     // "expected" is what a game's picture outlines and shows the path of (as the tutorial does); the review's own
     // classes colour the two moves apart
-    if (actions.includes(made)) { target.classList.add("expected", "review-made"); ringAround(target, "made-ring"); found += 1; }
-    if (actions.includes(best)) { target.classList.add("expected", "review-best"); ringAround(target, "best-ring"); found += 1; }
+    if (actions.includes(made)) { target.classList.add("expected", "review-made"); found += 1; }
+    if (actions.includes(best)) { target.classList.add("expected", "review-best"); found += 1; }
   }
+  ringAll($("board").querySelectorAll(".review-made"), "made-ring");
+  ringAll($("board").querySelectorAll(".review-best"), "best-ring");
   root.dataset.marked = String(found);
   $("position-caption").textContent = `Made: ${button.dataset.madeWords}; better: ${button.dataset.bestWords}.`;
   if (phone() || $("position").getBoundingClientRect().top > window.innerHeight) {

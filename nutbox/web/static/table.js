@@ -271,17 +271,15 @@ function markRecent(before, own) {
 }
 
 function mark(earlier) {
-  let marked = 0;
+  const changed = [];
   for (const node of $("board").querySelectorAll("[data-state]")) {
     const name = placeName(node);
     const key = name ? `${name.name}=${name.value}` : null;
-    if (key && earlier.has(key) && earlier.get(key) !== node.dataset.state) {
-      node.classList.add("recent");
-      ringAround(node, "recent-ring");
-      marked += 1;
-    }
+    if (key && earlier.has(key) && earlier.get(key) !== node.dataset.state) changed.push(node);
   }
-  root.dataset.recent = String(marked);
+  for (const node of changed) node.classList.add("recent");
+  ringAll(changed, "recent-ring");
+  root.dataset.recent = String(changed.length);
 }
 
 function previousBoard(before) {
