@@ -108,6 +108,8 @@ def test_seats_are_named_by_the_table_never_by_a_placeholder_left_unfilled(game:
     final = state.view(None)
     table = words.score_table(final, names)
     assert table is not None and not any(unnamed(text) for text in texts(table.to_json()))
+    # the table and the terminal put each seat's name in front of its row: a row that held it would say it twice
+    assert not any(names[seat] in row for seat, row in enumerate(table.rows)), table.rows
     told = [event.told(names) for event in events]
     assert not any(unnamed(text) for text in told)
     assert any(name in text for text in told for name in names), "no event names a seat"

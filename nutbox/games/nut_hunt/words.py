@@ -321,23 +321,23 @@ def automa_holds(view: HuntView) -> list[tuple[str, str]]:
 
 
 # --- the end -----------------------------------------------------------------------------------------------
-COLUMNS = ("Player", "Nests", "Objectives", "Distance bonus", "Failed objectives", "Total")
+# (no column for the seat: the table and the terminal put each seat's name in front of its row)
+COLUMNS = ("Nests", "Objectives", "Distance bonus", "Failed objectives", "Total")
 
 
 def score_table(view: HuntView) -> ScoreTable | None:
     if "scores" not in view:
         return None
-    rows = tuple(score_row(view, seat_name(seat), view["breakdown"][seat]) for seat in range(view["players"]))
+    rows = tuple(score_row(view["breakdown"][seat]) for seat in range(view["players"]))
     return ScoreTable(COLUMNS, rows, result_note(view), tuple(view["winners"]))
 
 
-def score_row(view: HuntView, name: str, parts: Breakdown) -> tuple[str, ...]:
+def score_row(parts: Breakdown) -> tuple[str, ...]:
     done = [result for result in parts["objectives"] if result["complete"]]
     failed = [result for result in parts["objectives"] if not result["complete"]]
     base = sum(COMPONENTS.objectives[result["card"] - 1].points for result in done)
     bonus = sum(result["points"] for result in done) - base
     return (
-        name,
         f"{parts['nest_points']} ({plural(parts['nests'], 'nest')})",
         f"{base}{cards_in(done)}",
         str(bonus),

@@ -156,10 +156,10 @@ def test_the_score_table_breaks_down_the_rulebook_example_with_a_fourth_nest() -
     view = state.view(None)
     table = FACE.score_table(view)
     assert table is not None
-    assert table.columns == ("Player", "Nests", "Objectives", "Distance bonus", "Failed objectives", "Total")
-    assert table.rows == (
-        ("Player 1", "8 (4 nests)", "10 (#1, #13)", "2", "-2 (#2)", "18"),
-        ("Player 2", "0 (0 nests)", "0", "0", "-2 (#5)", "-2"),
+    assert table.columns == ("Nests", "Objectives", "Distance bonus", "Failed objectives", "Total")
+    assert table.rows == (  # a row per seat, in seat order (the page and the terminal put the names in front)
+        ("8 (4 nests)", "10 (#1, #13)", "2", "-2 (#2)", "18"),
+        ("0 (0 nests)", "0", "0", "-2 (#5)", "-2"),
     )
     assert [float(row[-1]) for row in table.rows] == view["scores"]
     assert table.winners == (0,) == tuple(view["winners"]) and table.note == ""
@@ -182,7 +182,7 @@ def test_solo_the_note_names_the_automas_score() -> None:
     assert FACE.decision(state.view(0)) == "recruit a squirrel, hassle the fox, scout an objective or pass"
     play(state, "recruit MG")
     table = FACE.score_table(state.view(0))
-    assert table is not None and table.rows == (("Player 1", "8 (4 nests)", "0", "0", "0", "8"),)
+    assert table is not None and table.rows == (("8 (4 nests)", "0", "0", "0", "8"),)
     assert table.note == "The Automa scored -2: 0 nests, objectives completed: none. Player 1 wins on points."
 
 
