@@ -86,6 +86,7 @@ class Membership:
     rated: bool
     place: int | None
     result: str | None
+    played_out: bool = False  # finished by its rules, not ended early by a forfeit (so it can be reviewed)
 
 
 @dataclass(frozen=True)
@@ -285,14 +286,17 @@ class People:
     def memberships(self, profile_id: str) -> list[Membership]:
         """Every seat the profile holds or held, the most recently moved first."""
         query = (
-            select(memberships, tables.c.game, tables.c.finished, tables.c.moved, tables.c.created, tables.c.rated)
+            select(memberships, tables.c.game, tables.c.finished, tables.c.moved, tables.c.created, tables.c.rated,
+                   tables.c.settings)
             .join(tables, tables.c.id == memberships.c.table_id)
             .where(memberships.c.profile_id == profile_id)
         )
         with self.engine.connect() as db:
             rows = db.execute(query).mappings().all()
         found = [Membership(row["table_id"], row["seat"], row["game"], row["finished"], row["moved"],
-                            row["created"], row["rated"], row["place"], row["result"]) for row in rows]
+                            row["created"], row["rated"], row["place"], row["result"],
+                            played_out=row["finished"] and not (row["settings"] or {}).get("ended", False))
+                 for row in rows]
         return sorted(found, key=lambda m: -(m.moved or m.created))
 
     def listed(self, since: float, game: str | None = None) -> list[str]:

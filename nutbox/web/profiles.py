@@ -385,6 +385,7 @@ class MyGame:
     moved_away: bool  # the seat was moved to another device: the link is the spectator's
     result: str = ""
     rated: bool = False
+    reviewable: bool = False  # played out to its end: its review page can be asked for
 
 
 def waiting_for(live: LiveTable, seat: int) -> str:
@@ -448,10 +449,12 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
                 left=left, moved=ago(now - moved_at), moved_away=moved_away,
                 link=f"/t/{table_id}" if moved_away else f"/t/{table_id}/seat/{own}",
             )
+    # (a game that has just ended is read from the live table: its row may not say so yet)
+    played_out = membership.played_out if membership.finished else live.match.state.is_terminal()
     return MyGame(
         table_id, title, players, mine=False, turn="Game over", timer="", left="", moved=ago(now - moved_at),
         link=f"/t/{table_id}", moved_away=False, result=membership.result or "The game is over",
-        rated=membership.rated,
+        rated=membership.rated, reviewable=played_out,
     )
 
 

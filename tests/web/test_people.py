@@ -195,9 +195,26 @@ def test_a_rated_game_lost_on_time_by_forfeit_ends_and_moves_both_ratings(site: 
     assert len(ratings) == 2 and all(games == 1 for _, _, games in ratings.values())
     mine = late.http.get("/me").text
     assert "Forfeited" in mine
+    assert f"/t/{table}/review" not in mine  # ended by a forfeit, not played out: nothing to review
     record = late.http.get(f"/t/{table}/record.json").json()
     assert record["table"]["results"] == (["Forfeited (ran out of time)", "Won"] if late is ann
                                           else ["Won", "Forfeited (ran out of time)"])
+
+
+def test_my_games_links_a_game_played_to_its_end_to_its_review(site: Client) -> None:
+    ann = person(site.http.app, "Ann")
+    table, _ = ann.create_page("nuts-sorting", ["human", "random"], sit="on")
+    links = ann.http.get("/me").text
+    key = links.split(f'href="/t/{table}/seat/', 1)[1].split('"', 1)[0]
+    assert f"/t/{table}/review" not in links  # under way
+    while not (state := ann.state(table, key))["finished"]:
+        if state["mine"]:
+            play_first_legal(ann, table, key)
+        else:
+            time.sleep(0.05)  # the bot's move
+    finished = wait_for(lambda: (text := ann.http.get("/me").text).count(f'href="/t/{table}/review"') == 1 and text)
+    assert finished.index(f"/t/{table}/review") > finished.index('id="finished"')
+    assert ann.http.get(f"/t/{table}/review").status_code == 200
 
 
 def test_a_table_with_a_random_bot_is_never_rated(site: Client) -> None:
