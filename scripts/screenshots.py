@@ -12,8 +12,8 @@ of its replay (`-replay-`). Then the tutorials and the people's pages, each at b
 its form, an open table in the lobby, a game under way in My games and a finished one on the leaderboard.
 (docs/screenshots keeps a few of these: the lobby and My games at both sizes, a profile on a phone and a
 leaderboard on a laptop.) `--review`: a finished game's review page, as its player sees it once the review is
-done (`review-{laptop,phone}.png`) and with its first marked decision shown on the board
-(`review-decision-{laptop,phone}.png`).
+done (`review-{laptop,phone}.png`) and, where the review marked one, with its first marked decision shown on
+the board (`review-decision-{laptop,phone}.png`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))  # the test harness that starts a server and chromium
+sys.path.insert(0, str(Path(__file__).parents[1] / "tests" / "browser"))  # and the browser tests' steps
 from launch import chromium, running_server
+from table_steps import create_table, play_to_the_end, take_seat
 
 TABLES = {"nuts-sorting": 2, "nut-hunt": 3, "nuts-factory": 3, "in-the-nuts": 3, "nut-cards": 3}
 YOUR_TURN = ("() => { const s = document.getElementById('status').textContent;"
@@ -188,7 +190,7 @@ def people(out: Path) -> None:
         # the quick game played to its end: Ana on the leaderboard beside the bots
         ana.goto(f"{url}/me")
         ana.click("#your-turn ~ ul a.go")
-        decide_to_the_end(ana, "last")
+        play_to_the_end(ana)
         ana.goto(f"{url}/leaderboard/nuts-sorting")
         shoot(ana, "leaderboard")
         ana.goto(f"{url}/me")
@@ -196,12 +198,12 @@ def people(out: Path) -> None:
 
 
 def review(out: Path) -> None:
-    """A game of Nuts Sorting between Ann and the random bot, played to its end by clicking her first move each
+    """A game of Nuts Sorting between Ann and the random bot, played to its end by clicking her first listed move each
     turn, then reviewed on its page (the server's usual budget); the page, then its first marked decision."""
     with tempfile.TemporaryDirectory() as scratch, running_server(f"sqlite:///{scratch}/shots.sqlite3") as url, \
             chromium(full=True) as browser:
         page = ann_at_a_new_table(browser, url, "nuts-sorting", ["random"])
-        decide_to_the_end(page, "first")
+        play_to_the_end(page, "first")
         page.click("#result #review-game")
         page.get_by_role("button", name="Review this game").click()
         page.wait_for_selector("#review[data-status=done]", timeout=600_000)
@@ -224,27 +226,11 @@ def ann_at_a_new_table(browser: Any, url: str, game: str, others: list[str]) -> 
     """A table made through the form, Ann in the first seat and `others` (bot levels) in the rest; her page (a
     laptop's), once she has taken her seat and given her name."""
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{url}/new/{game}")
-    page.select_option("#players", str(1 + len(others)))
-    for seat, kind in enumerate(["human", *others]):
-        page.select_option(f"select[name=seat{seat}]", kind)
-    page.click("#create")
-    page.goto(page.locator("a.invite-link").first.get_attribute("href") or "")
-    page.click("#take")
-    page.wait_for_url("**/seat/**")
+    links, _ = create_table(page, url, game, ["human", *others])
+    take_seat(page, links[0])
     page.fill("#name-input", "Ann")
     page.click("#name-box button")
     return page
-
-
-def decide_to_the_end(page: Any, which: str) -> None:
-    """At each of the seat's turns, click the `which` ("first" or "last") listed move, until the game is over."""
-    while page.wait_for_function(YOUR_TURN, timeout=120_000):
-        if page.locator("#status").inner_text() != "Your move":
-            return
-        before = page.locator("#table").get_attribute("data-version")
-        getattr(page.locator("#legal button.action"), which).click()
-        page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
 
 
 def make_profile(page: Any, url: str, name: str) -> None:

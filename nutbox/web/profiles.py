@@ -40,6 +40,7 @@ from nutbox.web.names import clean_name, looks_like_a_seat_number
 from nutbox.web.pages import address_of, hub_of, qr_svg, templates
 from nutbox.web.people import Device, Holder, Membership, People, Profile
 from nutbox.web.refusal import Refusal
+from nutbox.web.reviews import reviewable
 from nutbox.web.sealing import seal, unseal
 from nutbox.web.seats import SECRET_LENGTH, digest, matches, new_secret, seat_key
 
@@ -450,7 +451,7 @@ async def listing(hub: Hub, membership: Membership, key: str) -> MyGame:
                 link=f"/t/{table_id}" if moved_away else f"/t/{table_id}/seat/{own}",
             )
     # (a game that has just ended is read from the live table: its row may not say so yet)
-    played_out = membership.played_out if membership.finished else live.match.state.is_terminal()
+    played_out = membership.played_out if membership.finished else reviewable(live)
     return MyGame(
         table_id, title, players, mine=False, turn="Game over", timer="", left="", moved=ago(now - moved_at),
         link=f"/t/{table_id}", moved_away=False, result=membership.result or "The game is over",

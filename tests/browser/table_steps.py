@@ -104,11 +104,12 @@ def click_a_decision(page: Page) -> None:
     )
 
 
-def play_to_the_end(page: Page) -> None:
-    """The seat's last listed move each turn, until the game is over (each waits for the table to change)."""
+def play_to_the_end(page: Page, which: str = "last") -> None:
+    """The seat's last (or `which`: "first") listed move each turn, until the game is over (each waits for the table
+    to change)."""
     while wait_for_turn(page) == "Your move":
         before = page.locator("#table").get_attribute("data-version")
-        page.locator("#legal button.action").last.click()
+        getattr(page.locator("#legal button.action"), which).click()
         page.wait_for_function("v => document.getElementById('table').dataset.version !== v", arg=before)
 
 

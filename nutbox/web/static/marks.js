@@ -49,13 +49,9 @@ function ringFor(place, kind) {
 // The keyboard's place on a board: ringed while focused (board is the element holding the SVG).
 function ringFocus(board) {
   board.addEventListener("focusin", (event) => {
-    const place = event.target;
-    if (!place.ownerSVGElement) return;
-    place.ring = ringFor(place, "focus-ring");
-    if (place.ring) place.ring.board.appendChild(place.ring);
+    if (event.target.ownerSVGElement) ringAll([event.target], "focus-ring");
   });
-  board.addEventListener("focusout", (event) => {
-    const place = event.target;
-    if (place.ring) { place.ring.remove(); place.ring = null; }
+  board.addEventListener("focusout", () => {
+    for (const ring of board.querySelectorAll(".focus-ring")) ring.remove();
   });
 }
