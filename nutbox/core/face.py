@@ -67,6 +67,11 @@ class Face(ABC, Generic[V]):
         legal actions of one decision, and never just the notation."""
         return str(action)
 
+    def _labels(self, actions: Sequence[Action], view: V) -> list[str]:
+        """Every action of one decision labelled (`_label` of each), for a game to share what its labels all read
+        off the view."""
+        return [self._label(action, view) for action in actions]
+
     def _panels(self, view: V) -> list[Panel]:
         """Every seat as the view's seat may see it: score, visible holdings, and its own secret cards."""
         common: View = view
@@ -102,6 +107,9 @@ class Face(ABC, Generic[V]):
 
     def label(self, action: Action, view: V, names: Names = None) -> str:
         return with_names(self._label(action, view), names)
+
+    def labels(self, actions: Sequence[Action], view: V, names: Names = None) -> list[str]:
+        return [with_names(label, names) for label in self._labels(actions, view)]
 
     def panels(self, view: V, names: Names = None) -> list[Panel]:
         def named(text: str) -> str:

@@ -12,6 +12,7 @@ Spans count UTF-16 code units, as the page's strings do (a seat's name may hold 
 
 from __future__ import annotations
 
+from itertools import accumulate
 from typing import Any
 
 from nutbox.core.svg import Picture
@@ -37,28 +38,36 @@ def patch(before: str, after: str) -> Ops | None:
     picture keeps no pieces)."""
     if not (isinstance(before, Picture) and isinstance(after, Picture)):
         return None
-    starts: dict[str, int] = {}
-    offset = 0
-    for part in before.parts:
-        starts.setdefault(part, offset)
-        offset += units(part)
+    parts = before.parts
+    ends = list(accumulate(map(len, parts) if before.isascii() else map(units, parts)))
+    # each piece of `before` where it first comes: the pairs given last piece first, so that the first stays
+    spans = dict(zip(reversed(parts), zip(reversed([0, *ends[:-1]]), reversed(ends), strict=True), strict=True))
+    find = spans.get
     ops: Ops = []
     new = 0
+    text: list[str] = []  # new text not yet added to ops
+    span: list[int] | None = None  # the span of `before` not yet added, grown while its pieces follow on
     for part in after.parts:
-        start = starts.get(part)
-        if start is None:
+        found = find(part)
+        if found is None:
+            if span is not None:
+                ops.append(span)
+                span = None
+            text.append(part)
             new += len(part)
-            if ops and isinstance(ops[-1], str):
-                ops[-1] += part
-            else:
-                ops.append(part)
-            continue
-        end = start + units(part)
-        last = ops[-1] if ops else None
-        if isinstance(last, list) and last[1] == start:
-            last[1] = end
+        elif span is not None and span[1] == found[0]:
+            span[1] = found[1]
         else:
-            ops.append([start, end])
+            if span is not None:
+                ops.append(span)
+            elif text:
+                ops.append("".join(text))
+                text = []
+            span = [*found]
+    if span is not None:
+        ops.append(span)
+    elif text:
+        ops.append("".join(text))
     return ops if new < WORTH * len(after) else None
 
 

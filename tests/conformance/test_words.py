@@ -49,6 +49,7 @@ def test_every_decision_and_action_reads_in_words(game: Game) -> None:
                         assert words.decision(state.view(other)).strip()
                 legal = state.legal_actions()
                 labels = [words.label(action, view) for action in legal]
+                assert words.labels(legal, view) == labels, "labels of a decision at once differ from one by one"
                 for action, label in zip(legal, labels, strict=True):
                     assert label.strip() and label != str(action), (str(action), label)
                 assert len(set(labels)) == len(labels), sorted(label for label in labels if labels.count(label) > 1)

@@ -25,6 +25,9 @@ class SortingFace(Face[SortingView]):
     def _label(self, action: Action, view: SortingView) -> str:
         return words.label(action, view)
 
+    def _labels(self, actions: Sequence[Action], view: SortingView) -> list[str]:
+        return words.labels(actions, view)
+
     def _panels(self, view: SortingView) -> list[Panel]:
         return words.panels(view)
 

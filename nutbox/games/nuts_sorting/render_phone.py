@@ -59,7 +59,6 @@ from nutbox.games.nuts_sorting.render_svg import (
     click_lines,
     held_in,
     hexagon,
-    masks,
     owner_named,
     parsed,
     plaque_key,
@@ -70,7 +69,7 @@ from nutbox.games.nuts_sorting.render_svg import (
     target_of,
 )
 from nutbox.games.nuts_sorting.view import SortingView
-from nutbox.games.nuts_sorting.words import FILL, counted_words, nut_at
+from nutbox.games.nuts_sorting.words import FILL, counted_words, masks, nut_at
 
 WIDTH = 358  # the page draws the picture this many CSS px wide: a unit is a CSS px
 MARGIN = 10

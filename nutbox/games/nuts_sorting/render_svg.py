@@ -60,7 +60,7 @@ from nutbox.games.nuts_sorting.actions import NOTATION, Choose, Move, Pickup, Re
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
 from nutbox.games.nuts_sorting.components import COLOURS, SET_COLOURS, SETS
 from nutbox.games.nuts_sorting.view import SortingView
-from nutbox.games.nuts_sorting.words import FILL, counted_words, label, mover, nut_at, reason, set_of
+from nutbox.games.nuts_sorting.words import FILL, counted_words, label, masks, mover, nut_at, reason, set_of
 
 WIDTH = 600
 MARGIN = 10
@@ -133,15 +133,6 @@ def hexagon(x: float, y: float, radius: float) -> str:
     corners = ((x + radius * math.cos(math.radians(60 * i - 30)), y + radius * math.sin(math.radians(60 * i - 30)))
                for i in range(6))
     return " ".join(f"{num(cx)},{num(cy)}" for cx, cy in corners)
-
-
-def masks(cells: dict[str, str | None]) -> dict[str, int]:
-    """Each colour's cells as a bitmask of board.py, for finding groups."""
-    found = dict.fromkeys(COLOURS, 0)
-    for name, colour in cells.items():
-        if colour is not None:
-            found[colour] |= BITS[CELL_OF_NAME[name]]
-    return found
 
 
 def group_size(mask: int, name: str) -> int:

@@ -7,10 +7,11 @@ whole state (determinize.py reads it back).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from nutbox.core import View
-from nutbox.games.nuts_sorting.board import BITS, CELL_OF_BIT, NAMES, NUM_CELLS, bits_of
+from nutbox.games.nuts_sorting.board import BITS, CELL_OF_BIT, NAMES, NUM_CELLS, bits_of, cells_of
 from nutbox.games.nuts_sorting.components import COLOURS, SETS, SetCode, colour_name
 
 if TYPE_CHECKING:
@@ -40,10 +41,11 @@ class SortingView(View, SortingFields):
 
 def build(state: SortingState) -> SortingFields:
     """The view's own fields: those the state holds as they are (`SHOWN`), and the rest read off the board."""
-    cells: dict[str, str | None] = {}
-    for cell in range(state.dealt):
-        colour = state.colour_at(cell)
-        cells[NAMES[cell]] = COLOURS[colour] if colour is not None else None
+    held: list[str | None] = [None] * state.dealt  # (every piece stands on a dealt cell)
+    for colour, mask in enumerate(state.board):
+        for cell in cells_of(mask):
+            held[cell] = COLOURS[colour]
+    cells = dict(zip(NAMES[:state.dealt], held, strict=True))  # the dealt cells, in reading order
     return cast(SortingFields, {
         **state.shown(),  # phase, first, turn, end
         "cells": cells,
@@ -58,6 +60,7 @@ def build(state: SortingState) -> SortingFields:
 _LETTERS = "rbykwg"
 
 
+@lru_cache(maxsize=4096)  # a table's views repeat the positions seen since the last pickup at every move
 def position_text(key: tuple[int, ...]) -> str:
     """A position (the six colours' bitmasks and the seat to move) as 61 letters in reading order ('.' empty) and
     the seat: 'rbb.y...k:0'."""

@@ -8,7 +8,7 @@ that is how players point at the board. Nothing is hidden in this game, so no pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from nutbox.core import Action, Panel, ScoreTable, listing, plural, possessive, seat_name
 from nutbox.games.nuts_sorting.actions import Choose, Deal, Move, Pickup, Remove
@@ -38,9 +38,13 @@ def both_sets() -> str:
     return ", or ".join(listing(set_colours(set_code)) for set_code in SETS)
 
 
-def mask_of(view: SortingView, colour: str) -> int:
-    """The cells of one colour as a bitmask of board.py, for finding its groups."""
-    return sum(BITS[CELL_OF_NAME[name]] for name, held in view["cells"].items() if held == colour)
+def masks(cells: dict[str, str | None]) -> dict[str, int]:
+    """Each colour's cells as a bitmask of board.py, for finding groups."""
+    found = dict.fromkeys(COLOURS, 0)
+    for name, colour in cells.items():
+        if colour is not None:
+            found[colour] |= BITS[CELL_OF_NAME[name]]
+    return found
 
 
 def mover(view: SortingView) -> int:
@@ -95,13 +99,20 @@ def decision(view: SortingView) -> str:
 
 
 # --- the actions ---------------------------------------------------------------------------------------
-def label(action: Action, view: SortingView) -> str:
+def labels(actions: Sequence[Action], view: SortingView) -> list[str]:
+    """The labels of one decision's actions, the colours' cells found once for all of them."""
+    colours = masks(view["cells"])
+    return [label(action, view, colours) for action in actions]
+
+
+def label(action: Action, view: SortingView, colours: dict[str, int] | None = None) -> str:
+    """`action` in words (`colours`: masks of the view's cells, if found already)."""
     if isinstance(action, Move):
-        return move_label(action, view)
+        return move_label(action, view, colours or masks(view["cells"]))
     if isinstance(action, Pickup):
         name = NAMES[action.cell]
         colour = nut_at(view, name)
-        size = flood(BITS[action.cell], mask_of(view, colour)).bit_count()
+        size = flood(BITS[action.cell], (colours or masks(view["cells"]))[colour]).bit_count()
         if size == 1:
             return f"Pick up the lone {colour} nut at {name}"
         return f"Pick up the group of {size} {colour} nuts at {name}"
@@ -119,10 +130,10 @@ def label(action: Action, view: SortingView) -> str:
     return f"Deal a {COLOURS[action.colour]} nut to {NAMES[action.cell]}"
 
 
-def move_label(move: Move, view: SortingView) -> str:
+def move_label(move: Move, view: SortingView, colours: dict[str, int]) -> str:
     source, target = NAMES[move.source], NAMES[move.target]
     colour = nut_at(view, source)
-    mask = mask_of(view, colour)
+    mask = colours[colour]
     before = flood(BITS[move.source], mask).bit_count()
     after = flood(BITS[move.target], mask ^ BITS[move.source] | BITS[move.target]).bit_count()
     return f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})"
@@ -147,20 +158,18 @@ def panel(view: SortingView, seat: int) -> Panel:
     set_code = view["colour_sets"][seat]
     if set_code is None:
         return Panel(seat, seat_name(seat), score="no colours yet")
-    holds = [(colour.capitalize(), colour_words(view, colour)) for colour in set_colours(set_code)]
+    held = list(view["cells"].values())
+    holds = [(colour.capitalize(), counted_words(held.count(colour), view["groups"][colour]))
+             for colour in set_colours(set_code)]
     if view["first"] is not None:
         holds.append(("Turn order", "moves first" if view["first"] == seat else "moves second"))
     return Panel(seat, seat_name(seat), colour=MARKER[set_code], score=sorted_words(view, seat),
                  holds=tuple(holds))
 
 
-def colour_words(view: SortingView, colour: str) -> str:
-    """ "9 nuts in 2 groups", or "8 nuts in 1 group, sorted" once the colour is one group."""
-    return counted_words(sum(1 for held in view["cells"].values() if held == colour), view["groups"][colour])
-
-
 def counted_words(nuts: int, groups: int) -> str:
-    """A colour's nuts and groups in words, as colour_words says them."""
+    """A colour's nuts and groups in words: "9 nuts in 2 groups", or "8 nuts in 1 group, sorted" once the colour is
+    one group."""
     return f"{plural(nuts, 'nut')} in {plural(groups, 'group')}" + (", sorted" if groups == 1 else "")
 
 
