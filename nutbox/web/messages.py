@@ -9,8 +9,8 @@ A move sends an update to every seat watching, each drawn from its own view. Wha
 same from one update to the next, is kept with the table (`Shown`): the log told so far (each new event is told
 once per seat), the replay's steps, and each seat's picture of the current position (drawn once per position
 however many connections, joins and snapshots ask for it), and the picture each seat's pages show, so that an
-update carries only what changed in it (web/patches.py). The game's pictures keep their unchanged parts
-themselves (core.svg.drawn).
+update carries only what changed in it (web/patches.py), and the log only the lines added since the log they
+show. The game's pictures keep their unchanged parts themselves (core.svg.drawn).
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ class Shown:
     drawn: tuple[object, int, tuple[str, ...]] | None = None
     pictures: dict[PictureKey, str | None] = field(default_factory=dict)
     sent: dict[tuple[int | None, bool], str | None] = field(default_factory=dict)
+    logged: dict[tuple[int | None, bool], tuple[list[str], int]] = field(default_factory=dict)
 
     def log(self, events: list[Event], seat: int | None, names: list[str]) -> list[str]:
         """log_lines(events, seat, names), telling only the events added since the last call."""
@@ -84,14 +85,27 @@ class Shown:
 
     def update(self, seat: int | None, phone: bool, message: dict[str, Any]) -> dict[str, Any]:
         """A seat's message as the update its pages (of this layout) are sent: its picture as the changes since
-        the one they show (web/patches.py), which it now is."""
+        the one they show (web/patches.py), and its log as the lines added since the log they show; which they
+        now are."""
         before, self.sent[seat, phone] = self.sent.get((seat, phone)), message.get("svg")
-        return as_update(message, before)
+        logged = self.logged.get((seat, phone))
+        self.showing_log(seat, phone, message)
+        return log_update(as_update(message, before), self.lines.get(seat), logged)
 
     def showing(self, seat: int | None, phone: bool, message: dict[str, Any]) -> dict[str, Any]:
-        """A seat's whole message, sent to a page that joins: the picture the next update changes."""
+        """A seat's whole message, sent to a page that joins: the picture and log the next update changes."""
         self.sent[seat, phone] = message.get("svg")
+        self.showing_log(seat, phone, message)
         return message
+
+    def showing_log(self, seat: int | None, phone: bool, message: dict[str, Any]) -> None:
+        """The log a seat's pages now show: the first log_total of the lines `log` told it (kept while the log
+        only grows; a new list when it was told again, after an undo or a change of names)."""
+        lines = self.lines.get(seat)
+        if lines is None:
+            self.logged.pop((seat, phone), None)
+        else:
+            self.logged[seat, phone] = (lines, message["log_total"])
 
     def replay_points(self, actors: list[int | None]) -> list[int]:
         """replay_points of these actors, worked out once while they stay the same."""
@@ -108,6 +122,21 @@ class Shown:
         if key not in self.pictures:
             self.pictures[key] = picture(live, view, legal, phone, names)
         return self.pictures[key]
+
+
+def log_update(update: dict[str, Any], lines: list[str] | None, logged: tuple[list[str], int] | None
+               ) -> dict[str, Any]:
+    """An update to pages whose log is the first `logged[1]` lines of the list `logged[0]`: where that list is
+    still the seat's log (`lines`, only added to since), the lines added since (`log_patch`: the page adds them and
+    keeps the last LOG_LENGTH) in place of the whole log, when they are fewer."""
+    if logged is None or lines is None or logged[0] is not lines:
+        return update
+    added = lines[logged[1]:]
+    if len(added) >= len(update["log"]):
+        return update
+    update = {key: value for key, value in update.items() if key != "log"}
+    update["log_patch"] = {"from": logged[1], "added": added, "keep": LOG_LENGTH}
+    return update
 
 
 def message(live: LiveTable, seat: int | None, phone: bool = False) -> dict[str, Any]:

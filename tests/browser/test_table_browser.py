@@ -51,8 +51,13 @@ def test_other_seats_and_spectators_see_moves_arrive_and_a_reload_restores_the_s
         take_seat(page, link)
     watcher = new_page(browser)
     patches: list[str] = []  # updates that sent the board as its changes (web/patches.py)
-    watcher.on("websocket", lambda socket: socket.on(
-        "framereceived", lambda frame: patches.append(frame) if '"svg_patch"' in str(frame) else None))
+    log_patches: list[str] = []  # and the log as its new lines (web/messages.py)
+
+    def received(frame: object) -> None:
+        patches.extend([str(frame)] if '"svg_patch"' in str(frame) else [])
+        log_patches.extend([str(frame)] if '"log_patch"' in str(frame) else [])
+
+    watcher.on("websocket", lambda socket: socket.on("framereceived", received))
     watcher.goto(spectator_link)
     expect(watcher.locator("#who")).to_have_text("spectating")
     for _ in range(4):
@@ -62,14 +67,14 @@ def test_other_seats_and_spectators_see_moves_arrive_and_a_reload_restores_the_s
         now = version(mover)
         for page in (other, watcher):  # no reload: the move arrives over the live connection
             page.wait_for_function("v => document.getElementById('table').dataset.version === v", arg=now)
-    assert len(patches) >= 4
-    # each board built from the changes it was sent is the board a fresh page is sent whole
+    assert len(patches) >= 4 and len(log_patches) >= 4
+    # each board and log built from the changes it was sent is the board and log a fresh page is sent whole
     mover = next(p for p in pages if p.locator("#status").inner_text() == "Your move")
     for page in (next(p for p in pages if p is not mover), watcher):
-        before = (version(page), board(page))
+        before = (version(page), board(page), log(page))
         page.reload()
         page.wait_for_function("v => document.getElementById('table').dataset.version === v", arg=before[0])
-        assert (version(page), board(page)) == before
+        assert (version(page), board(page), log(page)) == before
     before = (version(mover), mover.locator("#legal").inner_text(), board(mover))
     mover.reload()
     expect(mover.locator("#status")).to_have_text("Your move")
@@ -85,6 +90,11 @@ def board(page: Page) -> str:
     return str(page.locator("#board").evaluate(
         "b => { const c = b.cloneNode(true); c.querySelectorAll('.recent').forEach(n => n.classList.remove('recent'));"
         " c.querySelectorAll('.ring').forEach(n => n.remove()); return c.innerHTML; }"))
+
+
+def log(page: Page) -> tuple[str | None, list[str]]:
+    """The log as the page shows it: the number of its first line, and its lines."""
+    return page.locator("#log").get_attribute("start"), page.locator("#log li").all_inner_texts()
 
 
 def test_a_spectators_page_never_holds_a_seats_secrets(server: str, browser: Browser) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -102,38 +103,52 @@ def patched(before: str, ops: list[str | list[int]]) -> str:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_update_patched_onto_the_picture_before_gives_the_picture_now(game_id: str) -> None:
+def test_every_update_patched_onto_the_picture_and_log_before_gives_the_picture_and_log_now(game_id: str) -> None:
     """Each seat's and the spectator's updates, desktop and phone, over a random playout with undos: a page that
     applies each update's patch to the picture it shows has the picture the whole message would carry, and a
-    patch names the picture it changes. Seats have names beyond the BMP and with markup, so that spans are counted
-    as the page counts them. Games whose pictures keep their pieces send fewer bytes than whole pictures."""
+    patch names the picture it changes; one that adds an update's new log lines to the log it shows (and keeps the
+    last so many, as table.js does) has the message's log, an undo or a seat's new name sending the whole log again.
+    Seats have names beyond the BMP and with markup, so that spans are counted as the page counts them. Games whose
+    pictures keep their pieces send fewer bytes than whole pictures."""
     game = make(game_id, {"players": max(2, GAMES[game_id].min_players)})
     viewers: list[int | None] = [*range(game.num_players), None]
     rng = random.Random(5)
     live = LiveTable(new_table(game, [HUMAN] * game.num_players, key=bytes([9]) * 32))
     for seat in range(game.num_players):
         live.set_name(seat, f"Zoë 🐿️ <{seat}>")
-    shown: dict[tuple[int | None, bool], str | None] = {}
-    sent = whole = patches = 0
-    for _ in range(40):
+    shown: dict[tuple[int | None, bool], dict[str, Any]] = {}
+    sent = whole = patches = logs_added = whole_logs = 0
+    for step in range(40):
+        if step == 20:  # a seat renamed: every log is told again
+            live.set_name(0, "Ann")
         for seat in viewers:
             for phone in (False, True):
                 message = live.message(seat, phone)
                 if (seat, phone) not in shown:
                     live.shown.showing(seat, phone, message)
-                    shown[seat, phone] = message["svg"]
+                    shown[seat, phone] = message
                     continue
                 update = live.shown.update(seat, phone, message)
+                before = shown[seat, phone]
                 if "svg_patch" in update:
-                    before = shown[seat, phone]
-                    assert before is not None and "svg" not in update
-                    assert update["svg_patch"]["from"] == svg_id(before)
-                    assert patched(before, update["svg_patch"]["ops"]) == message["svg"]
+                    assert before["svg"] is not None and "svg" not in update
+                    assert update["svg_patch"]["from"] == svg_id(before["svg"])
+                    assert patched(before["svg"], update["svg_patch"]["ops"]) == message["svg"]
                     patches += 1
                 else:
-                    assert update == message
+                    assert update["svg"] == message["svg"]
+                if "log_patch" in update:
+                    added = update["log_patch"]
+                    assert "log" not in update and added["from"] == before["log_total"]
+                    assert (before["log"] + added["added"])[-added["keep"]:] == message["log"]
+                    logs_added += 1
+                else:
+                    assert update["log"] == message["log"]
+                    whole_logs += 1
+                assert {k: v for k, v in update.items() if k not in ("svg_patch", "log_patch", "svg", "log")} == \
+                    {k: v for k, v in message.items() if k not in ("svg", "log")}
                 assert update["svg_id"] == svg_id(message["svg"])
-                shown[seat, phone] = message["svg"]
+                shown[seat, phone] = message
                 sent += len(json.dumps(update))
                 whole += len(json.dumps(message))
         mover = live.to_move()
@@ -143,5 +158,6 @@ def test_every_update_patched_onto_the_picture_before_gives_the_picture_now(game
             live.commit(live.undo(mover, live.version))
         else:
             live.commit(live.act(mover, str(rng.choice(live.match.state.legal_actions())), live.version))
+    assert logs_added and whole_logs  # (whole: after the renaming, and at undos)
     if entry(game_id).face.draws_svg:
         assert patches and sent < whole

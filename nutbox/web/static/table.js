@@ -63,8 +63,15 @@ phoneScreen.addEventListener("change", () => {
 });
 
 // An update may send the board as what changed since the board this page shows (web/patches.py): pieces of text
-// and spans of the board before. A page showing another board than the one named takes the whole position anew.
+// and spans of the board before; and the log as the lines added since the log it shows (web/messages.py). A page
+// showing another board or log than the one named takes the whole position anew.
 function patched(message) {
+  if (message.log_patch) {
+    const { from, added, keep } = message.log_patch;
+    if (from !== state.log_total || !Array.isArray(state.log)) return false;
+    message.log = state.log.concat(added).slice(-keep);
+    delete message.log_patch;
+  }
   if (!message.svg_patch) return true;
   const { from, ops } = message.svg_patch;
   if (from !== state.svg_id || typeof state.svg !== "string") return false;
