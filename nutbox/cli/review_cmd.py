@@ -87,3 +87,6 @@ def show(result: Review, record: Record, game: Game, every: bool) -> None:
     console.print(f"Chances from {result.budget.playouts} playouts per move, from each seat's view at the time "
                   f"(best move found among the {result.budget.candidates} the heuristic liked best and the move "
                   f"made). Marks: {', '.join(f'{name} ≥ {percent(limit)}' for name, limit in MARKS)} lost.")
+    stakes = entry(game.id).face.stakes
+    if stakes:
+        console.print(stakes)

@@ -55,6 +55,9 @@ class Face(ABC, Generic[V]):
     guide: ClassVar[Guide | None] = None  # the rules for players (core/guide.py)
     tutorial: ClassVar[str | None] = None  # "package:file.toml": the game taught step by step (core/tutorial.py)
     draws_svg: ClassVar[bool] = False  # whether the game has a browser picture (`_svg`)
+    # How much one decision can matter in this game, for players reading a review of it (a sentence, or None):
+    # where no move can throw much away, few marks are the game's doing, not the players'.
+    stakes: ClassVar[str | None] = None
 
     # --- what a game writes, seats named by placeholders ---------------------------------------------
     def _decision(self, view: V) -> str:

@@ -249,7 +249,8 @@ class Reviews:
         graphs = {seat["seat"]: chance_graph(seat["name"], [Point(p["turn"], p["chance"], p["mark"])
                                                              for p in seat["series"]], f"graph-{seat['seat']}")
                   for seat in answer.get("seats", [])}
-        return {"title": live.game.title, "table": live.id, "review": answer, "graphs": graphs}
+        return {"title": live.game.title, "table": live.id, "review": answer, "graphs": graphs,
+                "stakes": live.face.stakes}
 
 
 def told(live: LiveTable, review: Review) -> dict[str, Any]:

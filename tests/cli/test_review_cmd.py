@@ -82,7 +82,9 @@ def test_review_prints_each_players_summary_and_the_marked_decisions(planted: Pl
     assert header == ["step", "mark", "decision"]
     assert [int(row[0]) for row in rows] == marked
     assert rows[marked.index(planted.step)][1] == "blunder"
-    assert "Chances from 4 playouts per move" in " ".join(done.stdout.split())
+    said = " ".join(done.stdout.split())
+    assert "Chances from 4 playouts per move" in said
+    assert "In Nuts Sorting one move can decide the game" in said  # how much one decision can matter here
 
 
 def test_review_of_one_seat_shows_only_that_player(planted: Planted, saved: Path) -> None:

@@ -114,6 +114,8 @@ def test_a_finished_game_is_reviewed_once_for_every_seat(database: str) -> None:
         page = client.http.get(f"/t/{table}/review")
         assert page.status_code == 200 and page.text.count('role="img"') == 2
         assert "chance of winning after each decision" in page.text
+        # how much one decision can matter in this game, in its own words (and no other game's)
+        assert "In Nuts Sorting one move can decide the game" in page.text and "Nut Hunt" not in page.text
 
 
 def test_the_replay_marks_a_reviewed_decisions_two_moves(database: str) -> None:
