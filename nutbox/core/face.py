@@ -17,9 +17,10 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from nutbox.core.names import SeatNames, seat_name, unnamed, with_names
+from nutbox.core.names import OPEN, SeatNames, seat_name, unnamed, with_names
 from nutbox.core.state import View
 from nutbox.core.words import Card, Panel, ScoreTable
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
     from nutbox.core.action import Action
     from nutbox.core.guide import Guide
+    from nutbox.core.svg import Kept
 
 V = TypeVar("V", bound=View)
 Names = Sequence[str] | None  # each seat's name in seat order; None (or "" for a seat): "Player N"
@@ -39,14 +41,23 @@ def _escape(name: str) -> str:
 
 def _named(picture: str, names: Names) -> str:
     """A picture with the seats' names, escaped; one joined from pieces (svg.Picture) stays so, piece by piece, so
-    that its unchanged pieces stay the very objects they were."""
-    from nutbox.core.svg import Picture, joined  # (here: what plays without pictures never loads core.svg)
+    that its unchanged pieces stay the very objects they were, named pieces too (kept in `_NAMED`)."""
+    from nutbox.core.svg import Kept, Picture, joined  # (here: what plays without pictures never loads core.svg)
 
+    global _NAMED
     if not isinstance(picture, Picture):
         return with_names(picture, names, _escape)
     if not unnamed(picture):
         return picture
-    return joined([with_names(part, names, _escape) for part in picture.parts])
+    kept = _NAMED = _NAMED or Kept()
+    given = tuple(names) if names is not None else None
+    return joined([kept.get((part, given), partial(with_names, part, given, _escape)) if OPEN in part else part
+                   for part in picture.parts])
+
+
+# Pieces of pictures with the seats' names filled in, by piece and names: a table draws every seat's picture after
+# each move, and most of its named pieces (a tile showing whose squirrels are there) are the pieces it was before.
+_NAMED: Kept | None = None
 
 
 class Face(ABC, Generic[V]):
