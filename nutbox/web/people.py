@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import and_, delete, func, insert, select, update
 
 from nutbox.web.db import (
+    as_json,
     chat,
     devices,
     invite_codes,
@@ -34,6 +35,7 @@ from nutbox.web.db import (
 from nutbox.web.listen import notify
 from nutbox.web.sealing import seal, unseal
 from nutbox.web.seats import digest, matches
+from nutbox.web.settings import TableSettings
 from nutbox.web.store import Store
 
 Write = Callable[[Any], None]
@@ -295,7 +297,7 @@ class People:
             rows = db.execute(query).mappings().all()
         found = [Membership(row["table_id"], row["seat"], row["game"], row["finished"], row["moved"],
                             row["created"], row["rated"], row["place"], row["result"],
-                            played_out=row["finished"] and not (row["settings"] or {}).get("ended", False))
+                            played_out=row["finished"] and not ended(row["settings"]))
                  for row in rows]
         return sorted(found, key=lambda m: -(m.moved or m.created))
 
@@ -406,3 +408,9 @@ class People:
                  .order_by((ratings.c.mu - 3 * ratings.c.sigma).desc()).limit(limit))
         with self.engine.connect() as db:
             return [dict(row) for row in db.execute(query).mappings()]
+
+
+def ended(settings: Any) -> bool:
+    """Whether a table's stored settings say its game was ended by a forfeit (SQLite may hand the column back as
+    text, as the store reads it)."""
+    return TableSettings.from_json(as_json(settings) or {}).ended
