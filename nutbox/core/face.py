@@ -69,6 +69,10 @@ class Face(ABC, Generic[V]):
     # How much one decision can matter in this game, for players reading a review of it (a sentence, or None):
     # where no move can throw much away, few marks are the game's doing, not the players'.
     stakes: ClassVar[str | None] = None
+    # Whether a picture with nothing to click shows only what everyone sees (no seat's secrets, no "you"): then the
+    # table draws the spectator's picture once per position for every seat not deciding, rather than one each. The
+    # conformance suite holds a game that says so to it (each seat's picture is the spectator's, both layouts).
+    public_pictures: ClassVar[bool] = False
 
     # --- what a game writes, seats named by placeholders ---------------------------------------------
     def _decision(self, view: V) -> str:

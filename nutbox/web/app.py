@@ -70,6 +70,7 @@ from nutbox.web.seats import HUMAN, digest, new_secret
 from nutbox.web.settings import TableSettings, Timeout
 from nutbox.web.store import Store
 from nutbox.web.watchers import Watcher
+from nutbox.web.wire import as_text
 from nutbox.web.workbench import Workbench
 
 HERE = Path(__file__).parent
@@ -677,15 +678,15 @@ async def read_requests(socket: WebSocket, hub: Hub, table: str, secret: str | N
         try:
             data = checked(parse_json(raw))
         except Refusal as error:
-            watcher.offer(json.dumps({"type": "error", "message": str(error)}))
+            watcher.offer(as_text({"type": "error", "message": str(error)}))
             return 1007, clip(str(error), 100)
         try:
             if data.get("type") == "chat":
                 await hub.chat.say(table, secret, watcher.profile, str(data.get("text") or ""))
-                watcher.offer(json.dumps({"type": "ok"}))
+                watcher.offer(as_text({"type": "ok"}))
                 continue
             # shielded: a request under way finishes even if the connection goes
             version = await asyncio.shield(handle(hub, table, {**data, "secret": secret}))
-            watcher.offer(json.dumps({"type": "ok", "version": version}))
+            watcher.offer(as_text({"type": "ok", "version": version}))
         except Refusal as error:
-            watcher.offer(json.dumps({"type": "error", "message": clip(str(error), 300)}))
+            watcher.offer(as_text({"type": "error", "message": clip(str(error), 300)}))

@@ -9,7 +9,6 @@ all the spectators together four times that), counted in the database in the tra
 from __future__ import annotations
 
 import asyncio
-import json
 
 from nutbox.web.limits import Clock, Limits
 from nutbox.web.live import LiveTable
@@ -17,6 +16,7 @@ from nutbox.web.people import People, Profile, Said, TooFast
 from nutbox.web.refusal import Refusal
 from nutbox.web.seated import Desk, Seated
 from nutbox.web.watchers import Watcher
+from nutbox.web.wire import as_text
 
 CHAT_LENGTH = 300  # characters of a line of chat
 SEATS, SPECTATORS = "seats", "spectators"  # the channels
@@ -54,7 +54,7 @@ class Chat:
     def opening(self, lines: list[Said], watcher: Watcher) -> str:
         """A new connection's first word of the chat: the lines so far, and where it may speak (or why not)."""
         why_not = why_silent(watcher.seat, watcher.channels, watcher.profile)
-        return json.dumps({
+        return as_text({
             "type": "chat", "reset": True, "lines": [line.to_json() for line in lines],
             "say": None if why_not else SEATS if watcher.seat is not None else SPECTATORS, "why_not": why_not,
         })
@@ -91,7 +91,7 @@ class Chat:
 
     def tell(self, seated: Seated, line: Said) -> None:
         """A line to every connection that reads its channel."""
-        text = json.dumps({"type": "chat", "lines": [line.to_json()]})
+        text = as_text({"type": "chat", "lines": [line.to_json()]})
         self.desk.deliver(seated, [(watcher, text) for watcher in list(seated.watchers)
                                    if line.channel in watcher.channels])
 

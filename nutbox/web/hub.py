@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 import logging
 import re
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from nutbox.web.store import StaleVersion, Store, StoredTable
 from nutbox.web.throttle import Throttle
 from nutbox.web.watchers import Outbox, Watcher
 from nutbox.web.webhooks import Notifier
+from nutbox.web.wire import as_text
 
 log = logging.getLogger("nutbox.web")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -346,7 +346,7 @@ class Hub:
             key = (watcher.seat, watcher.phone)
             if key not in texts:
                 message = self.message(seated, watcher.seat, watcher.phone)
-                texts[key] = json.dumps(seated.live.shown.update(watcher.seat, watcher.phone, message))
+                texts[key] = as_text(seated.live.shown.update(watcher.seat, watcher.phone, message))
             outbox.append((watcher, texts[key]))
         return outbox
 
@@ -378,7 +378,7 @@ class Hub:
                               key=seated.live.stored.seats[seat].key if seat is not None else None)
             seated.watchers.add(watcher)
             whole = self.message(seated, watcher.seat, phone)
-            watcher.offer(json.dumps(seated.live.shown.showing(watcher.seat, phone, whole)))
+            watcher.offer(as_text(seated.live.shown.showing(watcher.seat, phone, whole)))
             watcher.offer(self.chat.opening(lines, watcher))
         self.presence.arrived(seated.id, seated.attendance, seat)
         if seat is not None:

@@ -114,13 +114,17 @@ class Shown:
         return self.points
 
     def picture(self, live: LiveTable, view: View, legal: list[str], phone: bool, names: list[str]) -> str | None:
-        """picture(live, view, legal, phone, names), drawn once per seat and position."""
+        """picture(live, view, legal, phone, names), drawn once per seat and position; in a game whose pictures
+        are public (Face.public_pictures), once for the spectator and every seat with nothing to click."""
         position = (live.match, len(live.match.record.actions), tuple(names))
         if self.drawn is None or position[0] is not self.drawn[0] or position[1:] != self.drawn[1:]:
             self.drawn, self.pictures = position, {}
-        key = (view["seat"], phone, tuple(legal))
+        public = not legal and live.face.public_pictures
+        key = (None if public else view["seat"], phone, tuple(legal))
         if key not in self.pictures:
-            self.pictures[key] = picture(live, view, legal, phone, names)
+            # drawn from the spectator's view, so that a seat's secrets could not reach a picture others are sent
+            shown = live.match.state.view(None) if public and view["seat"] is not None else view
+            self.pictures[key] = picture(live, shown, legal, phone, names)
         return self.pictures[key]
 
 

@@ -10,7 +10,6 @@ coalesced over PRESENCE_DELAY and never queued behind the game's updates (Watche
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from nutbox.web.limits import Clock
 from nutbox.web.listen import notify
 from nutbox.web.store import Store
 from nutbox.web.watchers import Watcher
+from nutbox.web.wire import as_text
 
 HEARTBEAT = 5.0  # seconds between a process's words that a seat is still connected to it (several processes)
 PRESENCE_EXPIRES = 3 * HEARTBEAT  # a word older than this no longer counts (its process may have died)
@@ -130,7 +130,7 @@ class Presence:
 
         def send() -> None:
             attendance.due = False
-            text = json.dumps({"type": "presence", "connected": attendance.connected()})
+            text = as_text({"type": "presence", "connected": attendance.connected()})
             for watcher in list(attendance.watchers):
                 watcher.offer_presence(text)
 

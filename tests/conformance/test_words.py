@@ -116,3 +116,28 @@ def test_seats_are_named_by_the_table_never_by_a_placeholder_left_unfilled(game:
     assert any(name in text for text in told for name in names), "no event names a seat"
     assert all(isinstance(event, Event) and not unnamed(event.text) for event in events)
     assert named, "no panel, decision or label names a seat"
+
+
+def test_a_game_whose_pictures_are_public_draws_every_seat_the_spectators_picture(game: Game) -> None:
+    """Face.public_pictures lets the table send every seat with nothing to click the spectator's picture: so each
+    seat's picture without actions must be the spectator's, in both layouts, at every stage (sampled)."""
+    words = face(game.id)
+    if not words.public_pictures:
+        return
+    names = NAMES[:game.num_players]
+    rng = random.Random(17)
+    compared = 0
+    for _ in range(2):
+        state = game.new_state()
+        for step in range(600):
+            if state.is_terminal():
+                break
+            if step % 4 == 0:
+                public = state.view(None)
+                seen = words.svg(public, (), names), words.phone(public, (), names)
+                for seat in range(game.num_players):
+                    view = state.view(seat)
+                    assert (words.svg(view, (), names), words.phone(view, (), names)) == seen, (seat, step)
+                    compared += 1
+            state.apply(random_action(state, rng))
+    assert compared > 0

@@ -20,6 +20,7 @@ class InTheNutsFace(Face[NutsView]):
     guide = GUIDE
     tutorial = "nutbox.games.in_the_nuts:tutorial.toml"
     draws_svg = True
+    public_pictures = True  # every seat sees the whole game
     # measured in docs/bots.md, "A seventh look" (bench/move_spread.py)
     stakes = ("In the Nuts! is long and lucky, and one decision seldom decides it: in the games measured, no move "
               "lost 30 points of chance against the best one, so a blunder is all but unknown here and a mistake "

@@ -22,6 +22,7 @@ class HuntFace(Face[HuntView]):
     guide = GUIDE
     tutorial = "nutbox.games.nut_hunt:tutorial.toml"
     draws_svg = True
+    public_pictures = True  # a seat's hand and objectives are in its panel, never in the pictures
     # measured in docs/bots.md, "A seventh look" (bench/move_spread.py)
     stakes = ("In Nut Hunt one decision seldom decides the game: in the games measured, about 2 decisions in 100 "
               "offered a move that lost 30 points of chance against the best one, so blunders are rare here.")

@@ -19,6 +19,7 @@ class FactoryFace(Face[FactoryView]):
     guide = GUIDE
     tutorial = "nutbox.games.nuts_factory:tutorial.toml"
     draws_svg = True
+    public_pictures = True  # a seat's hand is in its panel, never in the pictures
     # measured in docs/bots.md, "A seventh look" (bench/move_spread.py)
     stakes = ("In Nuts! one decision seldom decides the game: in the games measured, about 2 decisions in 100 "
               "offered a move that lost 30 points of chance against the best one, so blunders are rare here.")
