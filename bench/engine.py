@@ -27,10 +27,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from nutbox.core import draw_chance
-from nutbox.registry import GAMES, make
+from nutbox.registry import GAMES, make, package_of
 
 BAR = 0.065  # the ratio every game and player count must reach (module docstring)
 UNITS_PER_TURN = 2.52  # a Toy turn in yardstick units: calibrated as the module docstring says
@@ -100,6 +102,14 @@ def measure(game_id: str, players: int, seconds: float, seed: int) -> dict[str, 
     }
 
 
+def compiled_modules(game_id: str) -> str:
+    """The game's modules in use compiled (nutbox/compiled.py), as the figures depend on them: "" for none."""
+    package = sys.modules[package_of(game_id)]
+    if Path(package.__path__[0]) == Path(package.__file__ or "").parent:  # its sources come first: none is
+        return ""
+    return ", ".join(getattr(package, "COMPILED", ()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per side of a round")
@@ -126,6 +136,8 @@ def main() -> None:
             print(f"{game_id:<14} {players:>7} {ratio:>7.4f} {spread:>15} {'over' if ratio >= BAR else 'UNDER':>5} "
                   f"{median('decisions_per_s'):>12,.0f} {median('actions_per_s'):>10,.0f} "
                   f"{median('games_per_s'):>8,.1f} {median('decisions_per_game'):>15,.1f}", flush=True)
+        if compiled := compiled_modules(game_id):
+            print(f"{'':<14} (compiled with mypyc: {compiled}; NUTBOX_PURE=1 measures the sources)", flush=True)
 
 
 if __name__ == "__main__":

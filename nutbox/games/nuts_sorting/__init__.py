@@ -47,8 +47,15 @@ Board:
             a1  a2  a3  a4  a5
 """
 
-from nutbox.games.nuts_sorting.game import NutsSorting
-from nutbox.games.nuts_sorting.options import SortingOptions
-from nutbox.games.nuts_sorting.state import SortingState
+from nutbox.compiled import use_compiled
+
+# Move generation and play on bitboards: compiled where ./run setup test built them (nutbox/compiled.py), found
+# before their sources, so the imports below must come after.
+COMPILED = ("board", "colour_index", "turn")
+__path__ = use_compiled(__name__, __path__, COMPILED)
+
+from nutbox.games.nuts_sorting.game import NutsSorting  # noqa: E402
+from nutbox.games.nuts_sorting.options import SortingOptions  # noqa: E402
+from nutbox.games.nuts_sorting.state import SortingState  # noqa: E402
 
 __all__ = ["NutsSorting", "SortingOptions", "SortingState"]
