@@ -10,7 +10,8 @@ cost more than the work. A game names those modules in its package (`COMPILED`, 
 `./run test` compiles them before its tests (`python -m nutbox.compiled`: mypyc, from the same sources mypy checks;
 it needs a C compiler and Python's headers) into `.venv/nutbox-compiled/<package>/<fingerprint>/`, where the
 fingerprint is taken over the Python version and every source of the game's package and of the core. The package
-then finds the compiled modules first; with no build of its current sources, or with NUTBOX_PURE=1 in the
+then finds the compiled modules first (and the machine keeps a copy of each build, in ~/.cache/nutbox/compiled, for
+the next clone or .venv of the same sources); with no build of its current sources, or with NUTBOX_PURE=1 in the
 environment, it imports the sources as always. Compiled or not, the rules are the same code: the tests and golden
 traces run on whichever is in use, and tests/test_compiled.py plays the same games both ways.
 """
@@ -30,6 +31,10 @@ from pathlib import Path
 PURE = "NUTBOX_PURE"  # set (to anything but ""): the sources, compiled or not
 ROOT = Path(__file__).parent  # the nutbox package
 BUILDS = "nutbox-compiled"  # under sys.prefix (the .venv)
+# every build made on this machine, by package and fingerprint: a fresh clone's .venv takes a copy rather than
+# compiling again (as uv's cache keeps what it downloaded)
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nutbox" / "compiled"
+KEPT = 8  # builds kept there per package, besides the newest
 
 
 def fingerprint(package_dir: Path) -> str:
@@ -92,13 +97,17 @@ def built(directory: Path, module: str) -> Path | None:
 
 
 def build(package: str, modules: Sequence[str], prefix: str = sys.prefix) -> Path:
-    """Compile `modules` of the game's `package` for use_compiled (a build already there is kept)."""
+    """Compile `modules` of the game's `package` for use_compiled, or copy the build this machine made of the same
+    sources before (a build already in place is kept)."""
     spec = find_spec(package)
     assert spec is not None and spec.submodule_search_locations, f"{package} is not a package"
     package_dir = Path(list(spec.submodule_search_locations)[-1])  # its sources, whatever __path__ holds first
     into = build_dir(package, package_dir, prefix)
     if into.is_dir():
         return into
+    kept = CACHE / into.relative_to(Path(prefix) / BUILDS)  # the same build made for another clone or .venv
+    if kept.is_dir():
+        return placed(kept, into)
     from mypyc.build import mypycify  # (the dev extra: what compiles is only ever needed where the tests run)
     from setuptools import setup  # type: ignore[import-untyped]
 
@@ -113,19 +122,26 @@ def build(package: str, modules: Sequence[str], prefix: str = sys.prefix) -> Pat
                 "--quiet", "build_ext", "--build-lib", f"{scratch}/lib", "--build-temp", f"{scratch}/o"])
         finally:
             os.chdir(here)
-        into.parent.mkdir(parents=True, exist_ok=True)
-        staged = Path(tempfile.mkdtemp(dir=into.parent)) / "build"
-        shutil.copytree(f"{scratch}/lib", staged)
-        try:
-            staged.rename(into)  # whole or not at all: another process may look meanwhile
-        except OSError:
-            if not into.is_dir():
-                raise
-        finally:
-            shutil.rmtree(staged.parent, ignore_errors=True)
-    for old in into.parent.iterdir():  # builds of earlier sources (a process still using one keeps its files open)
-        if old != into:
-            shutil.rmtree(old, ignore_errors=True)
+        placed(Path(scratch, "lib"), kept, others=KEPT)
+    return placed(kept, into)
+
+
+def placed(build: Path, into: Path, others: int = 0) -> Path:
+    """A copy of `build` at `into`, made whole or not at all (another process may look meanwhile); of the builds
+    of other sources beside it, the newest `others` kept (a process still using a removed one keeps its files)."""
+    into.parent.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(dir=into.parent)) / "build"
+    try:
+        shutil.copytree(build, staged)
+        staged.rename(into)
+    except OSError:
+        if not into.is_dir():
+            raise
+    finally:
+        shutil.rmtree(staged.parent, ignore_errors=True)
+    older = sorted((old for old in into.parent.iterdir() if old != into), key=lambda old: -old.stat().st_mtime)
+    for old in older[others:]:
+        shutil.rmtree(old, ignore_errors=True)
     return into
 
 

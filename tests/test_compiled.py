@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from nutbox import compiled
 from nutbox.compiled import PURE, build_dir, fingerprint, shared_library, usable_build, use_compiled
 from nutbox.core import draw_chance
 from nutbox.registry import make
@@ -59,6 +60,28 @@ def test_a_build_is_used_only_when_made_from_these_very_sources(tmp_path: Path, 
     assert fingerprint(package) != before
     assert usable_build("somegame", path, ["moves"], str(tmp_path)) is None
     assert use_compiled("somegame", path, ["moves"], str(tmp_path)) == path
+
+
+def test_a_build_this_machine_made_of_the_same_sources_is_copied_not_compiled_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = fake_package(tmp_path)
+    monkeypatch.syspath_prepend(str(package.parent))
+    machine = tmp_path / "cache"
+    monkeypatch.setattr(compiled, "CACHE", machine)
+    venv = tmp_path / "venv"
+    made = fake_build(machine / "made", package, ["moves"])  # as another clone's .venv built it
+    kept = machine / made.relative_to(machine / "made" / compiled.BUILDS)
+    kept.parent.mkdir(parents=True)
+    made.rename(kept)
+    stale = build_dir("somegame", package, str(venv)).parent / "0123456789ab"  # a build of earlier sources
+    stale.mkdir(parents=True)
+
+    into = compiled.build("somegame", ["moves"], str(venv))  # (no compiler is called: it would fail on these files)
+    assert into == build_dir("somegame", package, str(venv))
+    assert usable_build("somegame", [str(package)], ["moves"], str(venv)) == into
+    assert sorted(path.name for path in into.rglob("*") if path.is_file()) == \
+        sorted(path.name for path in kept.rglob("*") if path.is_file())
+    assert not stale.exists()
 
 
 def compiled_here() -> bool:
