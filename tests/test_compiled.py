@@ -3,6 +3,7 @@ playing the very games the sources play."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -16,7 +17,7 @@ import pytest
 from nutbox import compiled
 from nutbox.compiled import PURE, build_dir, fingerprint, shared_library, usable_build, use_compiled
 from nutbox.core import draw_chance
-from nutbox.registry import make
+from nutbox.registry import GAMES, make, package_of
 
 SO = EXTENSION_SUFFIXES[0]  # as this Python names a compiled module
 
@@ -84,14 +85,32 @@ def test_a_build_this_machine_made_of_the_same_sources_is_copied_not_compiled_ag
     assert not stale.exists()
 
 
-def compiled_here() -> bool:
-    import nutbox.games.nuts_sorting.turn as turn
+def compiled_modules(game_id: str) -> tuple[str, ...]:
+    """The modules the game names to be compiled (none for most games)."""
+    names: tuple[str, ...] = getattr(importlib.import_module(package_of(game_id)), "COMPILED", ())
+    return names
 
-    return bool(turn.__file__ and turn.__file__.endswith(tuple(EXTENSION_SUFFIXES)))
+
+def in_use(game_id: str) -> list[str]:
+    """The files of the game's modules to be compiled, as imported here (compiled or not)."""
+    package = package_of(game_id)
+    return [str(importlib.import_module(f"{package}.{module}").__file__) for module in compiled_modules(game_id)]
+
+
+NAMING = [game_id for game_id in sorted(GAMES) if compiled_modules(game_id)]
+
+
+def compiled_here(game_id: str) -> bool:
+    return all(name.endswith(tuple(EXTENSION_SUFFIXES)) for name in in_use(game_id))
+
+
+def test_nut_and_nuts_sorting_name_their_move_generation_to_be_compiled() -> None:
+    assert {game_id: compiled_modules(game_id) for game_id in NAMING} == {
+        "nut-cards": ("layout", "turn"), "nuts-sorting": ("board", "colour_index", "turn")}
 
 
 SPAWNING = """
-import multiprocessing, sys
+import json, multiprocessing, sys
 from concurrent.futures import ProcessPoolExecutor
 import nutbox.games.nuts_sorting.turn as turn
 from nutbox.registry import GAMES, make
@@ -101,7 +120,7 @@ def games():
 
 if __name__ == "__main__":
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        print(turn.__file__, pool.submit(games).result(timeout=120) == games())
+        print(json.dumps([turn.__file__, pool.submit(games).result(timeout=120) == games()]))
 """
 
 
@@ -109,41 +128,45 @@ def test_processes_started_from_one_using_a_build_find_every_game(tmp_path: Path
     """A spawned process (a server's bot workers, a study's) is given its parent's sys.path: a build must add
     nothing there that hides the nutbox package (here the parent runs away from the project's folder, as a
     server does)."""
-    if not compiled_here():
+    if not compiled_here("nuts-sorting"):
         pytest.skip("Nuts Sorting's modules are not compiled here (./run test compiles them)")
     script = tmp_path / "spawning.py"
     script.write_text(SPAWNING)
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True,
                           timeout=300, env={key: value for key, value in os.environ.items() if key != "PYTHONPATH"})
     assert done.returncode == 0, done.stderr[-2000:]
-    compiled, same = done.stdout.split()
-    assert compiled.endswith(tuple(EXTENSION_SUFFIXES)) and same == "True"
+    turn, same = json.loads(done.stdout)
+    assert turn.endswith(tuple(EXTENSION_SUFFIXES)) and same
 
 
-def play(games: int) -> list[list[str]]:
-    """Seeded random games of Nuts Sorting, each as its actions' texts and the scores."""
-    game = make("nuts-sorting")
+def play(game_id: str, games: int) -> tuple[list[str], list[list[str]]]:
+    """Seeded random games of the game at every player count, each as its actions' texts and the scores; and the
+    files of its modules to be compiled, as imported."""
+    cls = GAMES[game_id]
     played = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_state()
-        texts = []
-        while not state.is_terminal():
-            action = draw_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
-            texts.append(str(action))
-            state.apply(action)
-        played.append([*texts, json.dumps(state.scores())])
-    return played
+    for players in range(cls.min_players, cls.max_players + 1):
+        game = make(game_id, {"players": players})
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_state()
+            texts = []
+            while not state.is_terminal():
+                action = draw_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+                texts.append(str(action))
+                state.apply(action)
+            played.append([*texts, json.dumps(state.scores())])
+    return in_use(game_id), played
 
 
-def test_the_compiled_modules_play_the_games_the_sources_play() -> None:
-    if not compiled_here():
-        pytest.skip("Nuts Sorting's modules are not compiled here (./run test compiles them)")
-    script = ("import json, runpy, sys; import nutbox.games.nuts_sorting.turn as turn; "
-              "print(json.dumps({'turn': turn.__file__, 'games': runpy.run_path(sys.argv[1])['play'](40)}))")
-    pure = subprocess.run([sys.executable, "-c", script, __file__], env={**os.environ, PURE: "1"},
+@pytest.mark.parametrize("game_id", NAMING)
+def test_the_compiled_modules_play_the_games_the_sources_play(game_id: str) -> None:
+    if not compiled_here(game_id):
+        pytest.skip("not compiled here (./run test compiles them where it can)")
+    script = ("import json, runpy, sys; "
+              "print(json.dumps(runpy.run_path(sys.argv[1])['play'](sys.argv[2], 20)))")
+    pure = subprocess.run([sys.executable, "-c", script, __file__, game_id], env={**os.environ, PURE: "1"},
                           capture_output=True, text=True, check=True, timeout=300)
-    answer = json.loads(pure.stdout)
-    assert answer["turn"].endswith("turn.py")  # the sources, there
-    assert answer["games"] == play(40)
-    assert sum(len(game) for game in answer["games"]) > 40 * 90  # whole games: the deal, the setup and the play
+    modules, games = json.loads(pure.stdout)
+    assert modules and all(name.endswith(".py") for name in modules)  # the sources, there
+    assert games == play(game_id, 20)[1]
+    assert sum(map(len, games)) > 20 * 40  # whole games

@@ -23,8 +23,15 @@ or 1 0 upside down):
     draw 17          chance: card 17 is dealt into the next empty place of the columns
 """
 
-from nutbox.games.nut_cards.game import NutCards
-from nutbox.games.nut_cards.options import CardsOptions
-from nutbox.games.nut_cards.state import CardsState
+from nutbox.compiled import use_compiled
+
+# Where a card may go and a round's decisions: compiled where ./run test built them (nutbox/compiled.py), found
+# before their sources, so the imports below must come after.
+COMPILED = ("layout", "turn")
+__path__ = use_compiled(__name__, __path__, COMPILED)
+
+from nutbox.games.nut_cards.game import NutCards  # noqa: E402
+from nutbox.games.nut_cards.options import CardsOptions  # noqa: E402
+from nutbox.games.nut_cards.state import CardsState  # noqa: E402
 
 __all__ = ["CardsOptions", "CardsState", "NutCards"]
