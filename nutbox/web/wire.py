@@ -1,8 +1,8 @@
 """What a table's connections are sent, as the JSON text of a WebSocket frame.
 
 Every move sends an update to each connection watching the table, the whole picture or its changes included:
-written with orjson, in a third of the time the standard library takes (bench/server_load.py), compact and in UTF-8
-as the frame carries it.
+written with orjson, in under half the time the standard library takes (a move's three updates, in-process),
+compact and in UTF-8 as the frame carries it.
 """
 
 from __future__ import annotations
