@@ -49,7 +49,7 @@ Board:
 
 from nutbox.compiled import use_compiled
 
-# Move generation and play on bitboards: compiled where ./run setup test built them (nutbox/compiled.py), found
+# Move generation and play on bitboards: compiled where ./run test built them (nutbox/compiled.py), found
 # before their sources, so the imports below must come after.
 COMPILED = ("board", "colour_index", "turn")
 __path__ = use_compiled(__name__, __path__, COMPILED)

@@ -60,7 +60,7 @@ from nutbox.games.nuts_sorting.actions import NOTATION, Choose, Move, Pickup, Re
 from nutbox.games.nuts_sorting.board import BITS, CELL_OF_NAME, NAMES, NUM_CELLS, ROWS, cells_of, flood
 from nutbox.games.nuts_sorting.components import COLOURS, SET_COLOURS, SETS
 from nutbox.games.nuts_sorting.view import SortingView
-from nutbox.games.nuts_sorting.words import FILL, counted_words, label, masks, mover, nut_at, reason, set_of
+from nutbox.games.nuts_sorting.words import FILL, counted_words, growth, label, masks, mover, nut_at, reason, set_of
 
 WIDTH = 600
 MARGIN = 10
@@ -133,10 +133,6 @@ def hexagon(x: float, y: float, radius: float) -> str:
     corners = ((x + radius * math.cos(math.radians(60 * i - 30)), y + radius * math.sin(math.radians(60 * i - 30)))
                for i in range(6))
     return " ".join(f"{num(cx)},{num(cy)}" for cx, cy in corners)
-
-
-def group_size(mask: int, name: str) -> int:
-    return flood(BITS[CELL_OF_NAME[name]], mask).bit_count()
 
 
 # --- what the legal actions aim at ------------------------------------------------------------------------
@@ -256,8 +252,7 @@ def move_chips(view: SortingView, target: str, moves: list[tuple[str, str]], col
     texts = dict((source, action_text) for action_text, source in moves)
     for source, cx, cy in placed:
         colour = nut_at(view, source)
-        before = group_size(colours[colour], source)
-        after = group_size(colours[colour] ^ BITS[CELL_OF_NAME[source]] | BITS[CELL_OF_NAME[target]], target)
+        before, after = growth(colours[colour], CELL_OF_NAME[source], CELL_OF_NAME[target])
         parts.append(drawn_chip(texts[source], source, target, colour, before, after, cx, cy, radius))
     return "".join(parts)
 

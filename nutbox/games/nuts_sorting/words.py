@@ -133,10 +133,15 @@ def label(action: Action, view: SortingView, colours: dict[str, int] | None = No
 def move_label(move: Move, view: SortingView, colours: dict[str, int]) -> str:
     source, target = NAMES[move.source], NAMES[move.target]
     colour = nut_at(view, source)
-    mask = colours[colour]
-    before = flood(BITS[move.source], mask).bit_count()
-    after = flood(BITS[move.target], mask ^ BITS[move.source] | BITS[move.target]).bit_count()
+    before, after = growth(colours[colour], move.source, move.target)
     return f"Move the {colour} nut from {source} to {target} (its group grows from {before} to {after})"
+
+
+def growth(mask: int, source: int, target: int) -> tuple[int, int]:
+    """The size of the group of the nut on `source` (`mask`: its colour's cells), and of its group once it stands
+    on `target`."""
+    return (flood(BITS[source], mask).bit_count(),
+            flood(BITS[target], mask ^ BITS[source] | BITS[target]).bit_count())
 
 
 def choice_label(choice: str, view: SortingView) -> str:
